@@ -1,0 +1,30 @@
+package dev.routing.engine;
+
+import dev.routing.journal.event.Decision;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.Evolve;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where {@code decide} puts its decisions. Each one is folded into the state as it is emitted, so a
+ * later rule answering the same fact sees an earlier one (a draft just held, an attempt id just
+ * used); replay folds the same decisions in the same order, so live and replayed states agree.
+ */
+public final class Emitter {
+    private final EngineState state;
+    private final List<Decision> decisions = new ArrayList<>();
+
+    Emitter(EngineState state) {
+        this.state = state;
+    }
+
+    public void emit(Decision decision) {
+        decisions.add(decision);
+        Evolve.evolve(state, decision);
+    }
+
+    public List<Decision> decisions() {
+        return decisions;
+    }
+}

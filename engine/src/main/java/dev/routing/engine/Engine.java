@@ -1,0 +1,118 @@
+package dev.routing.engine;
+
+import dev.routing.journal.event.Decision;
+import dev.routing.journal.event.EngineStarted;
+import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.ProcessRestarted;
+import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.Journal;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.Evolve;
+import dev.routing.projections.StateCodec;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The runtime loop: append the fact, decide, append each decision, fold. Nothing the engine knows
+ * lives only in memory (J1): opening a journal rebuilds the state from its newest checkpoint, and
+ * the engine writes a checkpoint every {@link #checkpointEvery} entries. Single-threaded, like the
+ * journal it owns.
+ */
+public final class Engine implements AutoCloseable {
+    /** Entries between state checkpoints: a restore reads at most this many after the newest. */
+    public static final int DEFAULT_CHECKPOINT_EVERY = 20_000;
+
+    private final Journal journal;
+    private final Decider decider;
+    private final EngineState state;
+    private final int checkpointEvery;
+    private long sinceCheckpoint;
+    /** A new journal's engine.started waits for the first fact, so that it carries real time. */
+    private boolean started;
+    private final List<Decision> opening;
+
+    private Engine(Journal journal, EngineState state, RuleSet rules, int checkpointEvery, Instant openedAt) {
+        this.journal = journal;
+        this.state = state;
+        this.decider = new Decider(rules);
+        this.checkpointEvery = checkpointEvery;
+        if (journal.lastIndex() >= 0) {
+            Instant at = openedAt != null ? openedAt : Instant.ofEpochMilli(state.clockMillis);
+            List<Decision> decisions = new ArrayList<>(accept(new EngineStarted(at, rules.label())));
+            decisions.addAll(accept(new ProcessRestarted(at)));
+            this.opening = List.copyOf(decisions);
+        } else {
+            this.opening = List.of();
+        }
+    }
+
+    /**
+     * Opens (or creates) the journal in {@code dir} as its one writer. On an existing journal the
+     * state is restored and {@code process.restarted} is appended and decided, at {@code at} (the
+     * journal's newest time when null).
+     */
+    public static Engine open(Path dir, RuleSet rules, Instant at) {
+        return open(dir, rules, at, DEFAULT_CHECKPOINT_EVERY);
+    }
+
+    public static Engine open(Path dir, RuleSet rules, Instant at, int checkpointEvery) {
+        Journal journal = Journal.openWriter(dir);
+        try {
+            EngineState state = Replay.restore(journal).state();
+            return new Engine(journal, state, rules, checkpointEvery, at);
+        } catch (RuntimeException e) {
+            journal.close();
+            throw e;
+        }
+    }
+
+    /** What opening decided: the restart's decisions on an existing journal, else nothing. */
+    public List<Decision> openingDecisions() {
+        return opening;
+    }
+
+    /** Journals the fact, decides, journals the decisions (synced where J3 asks), and returns them. */
+    public List<Decision> accept(Fact fact) {
+        if (!started) {
+            started = true;
+            if (!(fact instanceof EngineStarted) && journal.lastIndex() < 0) {
+                List<Decision> first = accept(new EngineStarted(fact.at(), decider.rules().label()));
+                if (!first.isEmpty()) throw new IllegalStateException("engine.started decided something in a new journal");
+            }
+        }
+        journal.append(fact);
+        List<Decision> decisions = decider.decide(state, fact);
+        journal.appendAll(decisions);
+        Evolve.evolve(state, fact);
+        sinceCheckpoint += 1 + decisions.size();
+        if (sinceCheckpoint >= checkpointEvery) checkpoint();
+        return decisions;
+    }
+
+    /** Writes every projection's state into the journal, so a restore starts here. */
+    public void checkpoint() {
+        long through = journal.lastIndex();
+        journal.append(new StateCheckpoint(Instant.ofEpochMilli(state.clockMillis), through, state.entries,
+                StateCodec.toTree(state)));
+        sinceCheckpoint = 0;
+    }
+
+    public EngineState state() {
+        return state;
+    }
+
+    public Journal journal() {
+        return journal;
+    }
+
+    public RuleSet rules() {
+        return decider.rules();
+    }
+
+    @Override
+    public void close() {
+        journal.close();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.routing.engine;
+
+import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalRecord;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.Fold;
+import dev.routing.projections.StateCodec;
+import java.time.Instant;
+import java.util.function.LongConsumer;
+
+/**
+ * Rebuilds state from a journal: from its start, or from the newest checkpoint at or before a point
+ * plus the entries after it, so restore time does not grow with history (J2, J5).
+ */
+public final class Replay {
+    /** What a replay rebuilt, and how many entries it folded to get there. */
+    public record Result(EngineState state, long entriesRead, long checkpointIndex) {
+    }
+
+    private static final LongConsumer SILENT = n -> { };
+
+    private Replay() {}
+
+    /** Folds the whole journal from its first entry. */
+    public static Result full(Journal journal, LongConsumer progress) {
+        return fold(journal, new EngineState(), -1, Long.MAX_VALUE, -1, progress);
+    }
+
+    public static Result full(Journal journal) {
+        return full(journal, SILENT);
+    }
+
+    /** The state after the whole journal, from its newest checkpoint and the tail after it. */
+    public static Result restore(Journal journal, LongConsumer progress) {
+        return upTo(journal, Long.MAX_VALUE, progress);
+    }
+
+    public static Result restore(Journal journal) {
+        return restore(journal, SILENT);
+    }
+
+    /** The state as it stood at {@code instant}: every entry before it, from the nearest checkpoint. */
+    public static Result at(Journal journal, Instant instant, LongConsumer progress) {
+        return upTo(journal, journal.indexAt(instant), progress);
+    }
+
+    /** The state after every entry whose index is below {@code endIndex}. */
+    public static Result upTo(Journal journal, long endIndex, LongConsumer progress) {
+        long before = endIndex == Long.MAX_VALUE ? Long.MAX_VALUE : endIndex - 1;
+        JournalRecord checkpoint = before < 0 ? null : journal.newestCheckpoint(before);
+        if (checkpoint == null) return fold(journal, new EngineState(), -1, endIndex, -1, progress);
+        EngineState state = StateCodec.fromTree(((StateCheckpoint) checkpoint.entry()).state());
+        return fold(journal, state, checkpoint.index() + 1, endIndex, checkpoint.index(), progress);
+    }
+
+    private static Result fold(Journal journal, EngineState state, long from, long to, long checkpointIndex,
+            LongConsumer progress) {
+        Fold fold = new Fold(state);
+        long[] read = {0};
+        journal.read(from, to, record -> {
+            fold.accept(record.entry());
+            if ((++read[0] & 0x3FFF) == 0) progress.accept(read[0]);
+        });
+        progress.accept(read[0]);
+        return new Result(fold.state(), read[0], checkpointIndex);
+    }
+}

@@ -1,0 +1,147 @@
+package dev.routing.engine.drafts;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.publish.Attempts;
+import dev.routing.engine.publish.Destination;
+import dev.routing.journal.event.Call;
+import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.ToolDecided;
+import dev.routing.projections.drafts.Draft;
+import dev.routing.projections.turns.Turn;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The engine's own {@code drafts} tool (RULES D4): list, read, resend, dismiss, scoped to the
+ * calling resident: another resident's id reads as unknown. A resend publishes verbatim, in
+ * order, stops at the first draft it cannot send, and counts as an explicit send.
+ */
+public final class DraftsTool {
+    public static final String TOOL = "drafts";
+    static final int MAX_RESEND = 20;
+    static final int PAGE = 20;
+    static final int PREVIEW = 60;
+
+    private DraftsTool() {}
+
+    public static void decide(Context ctx, Turn turn, int round, int index, Call call, boolean countsAsSend) {
+        String action = call.action() == null ? "list" : call.action();
+        switch (action) {
+            case "list" -> answer(ctx, turn, round, index, true, null, list(ctx, turn.agent), null, false);
+            case "read" -> answer(ctx, turn, round, index, true, null, read(ctx, turn.agent, call.draftIds()), null, false);
+            case "resend" -> resend(ctx, turn, round, index, call, countsAsSend);
+            case "dismiss" -> dismiss(ctx, turn, round, index, call);
+            default -> answer(ctx, turn, round, index, false, null, null,
+                    "unknown action '" + action + "': use list, read, resend or dismiss", false);
+        }
+    }
+
+    private static void answer(Context ctx, Turn turn, int round, int index, boolean allowed, String channel,
+            String result, String refusal, boolean send) {
+        ctx.emit(new ToolDecided(ctx.at(), turn.id, round, index, TOOL, allowed, channel, refusal, turn.agent,
+                result != null ? result : refusal, send ? true : null, send ? channel : null));
+    }
+
+    private static String list(Context ctx, String agent) {
+        List<Draft> all = ctx.state().drafts.newestFirst(agent);
+        if (all.isEmpty()) return "No drafts.";
+        StringBuilder out = new StringBuilder();
+        for (Draft d : all.subList(0, Math.min(PAGE, all.size()))) {
+            String preview = d.text.length() > PREVIEW ? d.text.substring(0, PREVIEW) + "…" : d.text;
+            out.append(d.id).append(" · ").append(Describe.state(d)).append(" · ").append(d.cause)
+                    .append(" · ").append(preview.replace('\n', ' ')).append('\n');
+        }
+        if (all.size() > PAGE) out.append(all.size() - PAGE).append(" older drafts not shown.\n");
+        return out.toString().strip();
+    }
+
+    private static String read(Context ctx, String agent, List<String> ids) {
+        StringBuilder out = new StringBuilder();
+        for (String id : ids) {
+            Draft d = ctx.state().drafts.get(agent, id);
+            if (d == null) out.append(id).append(": ").append(missing(ctx, agent, id)).append('\n');
+            else out.append(id).append(" (").append(Describe.state(d)).append(", ").append(Describe.cause(d.cause))
+                    .append("):\n").append(d.text).append('\n');
+        }
+        return out.toString().strip();
+    }
+
+    private static void resend(Context ctx, Turn turn, int round, int index, Call call, boolean countsAsSend) {
+        List<String> ids = call.draftIds();
+        if (ids.isEmpty() || ids.size() > MAX_RESEND) {
+            answer(ctx, turn, round, index, false, null, null, "resend takes 1 to " + MAX_RESEND + " draft ids", false);
+            return;
+        }
+        Destination to = Destination.resolve(ctx.state(), call.channel(), call.server());
+        if (!to.ok()) {
+            answer(ctx, turn, round, index, false, null, null, "Nothing was sent: " + to.refusal(), false);
+            return;
+        }
+        List<Draft> toSend = new ArrayList<>();
+        StringBuilder result = new StringBuilder();
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.get(i);
+            Draft d = ctx.state().drafts.get(turn.agent, id);
+            String stop = d == null ? missing(ctx, turn.agent, id) : blocked(d, call.confirmDuplicate());
+            if (d != null && d.delivered) {
+                result.append(id).append(": already delivered (attempts ").append(d.attempts)
+                        .append("); not sent again.\n");
+                continue;
+            }
+            if (stop != null) {
+                result.append(id).append(": not sent: ").append(stop).append('\n');
+                if (i + 1 < ids.size()) {
+                    result.append("Not attempted, since the resend stopped at ").append(id).append(": ")
+                            .append(String.join(", ", ids.subList(i + 1, ids.size()))).append('\n');
+                }
+                break;
+            }
+            toSend.add(d);
+            result.append(id).append(": sent to ").append(to.channel()).append(", awaiting its outcome.\n");
+        }
+        boolean send = countsAsSend && !toSend.isEmpty();
+        answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, send);
+        for (Draft d : toSend) Attempts.request(ctx, turn.agent, turn.id, to, d.text, List.of(d.id), Attempts.RESEND);
+    }
+
+    /** Why a draft cannot be resent now, or null. */
+    private static String blocked(Draft d, boolean confirmDuplicate) {
+        if (d.outAttempt != null) return "its attempt " + d.outAttempt + " is still out";
+        if (d.dismissed) return "it was dismissed";
+        if ((d.unconfirmed || d.risk) && !confirmDuplicate) {
+            return "it may already have been posted; resend with confirmDuplicate: true to post it again";
+        }
+        return null;
+    }
+
+    private static void dismiss(Context ctx, Turn turn, int round, int index, Call call) {
+        List<Draft> dismissed = new ArrayList<>();
+        StringBuilder result = new StringBuilder();
+        for (String id : call.draftIds()) {
+            Draft d = ctx.state().drafts.get(turn.agent, id);
+            if (d == null) {
+                result.append(id).append(": ").append(missing(ctx, turn.agent, id)).append('\n');
+            } else if (d.outAttempt != null) {
+                result.append(id).append(": not dismissed: its attempt ").append(d.outAttempt)
+                        .append(" is out, and words on their way cannot be called back.\n");
+            } else if (d.dismissed) {
+                result.append(id).append(": already dismissed.\n");
+            } else {
+                dismissed.add(d);
+                result.append(id).append(": dismissed")
+                        .append(d.unconfirmed || d.risk ? "; it may already have been posted" : "").append(".\n");
+            }
+        }
+        boolean any = !dismissed.isEmpty();
+        answer(ctx, turn, round, index, any, null, any ? result.toString().strip() : null,
+                any ? null : result.toString().strip(), false);
+        for (Draft d : dismissed) ctx.emit(new DraftDismissed(ctx.at(), d.id, turn.agent, d.unconfirmed || d.risk));
+    }
+
+    /** T4: an id retention let go is refused by name; any other unknown id is just unknown. */
+    private static String missing(Context ctx, String agent, String id) {
+        return ctx.state().drafts.wasLetGo(agent, id)
+                ? "that draft was let go by retention; nothing was sent"
+                : "no draft of yours has that id";
+    }
+}

@@ -1,0 +1,73 @@
+package dev.routing.engine.drafts;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.notices.Notices;
+import dev.routing.engine.prose.Envelope;
+import dev.routing.engine.publish.Attempts;
+import dev.routing.engine.publish.Destination;
+import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.Route;
+import dev.routing.journal.event.SpeechRouted;
+import dev.routing.projections.drafts.Draft;
+import dev.routing.projections.turns.Turn;
+import java.util.List;
+
+/**
+ * {@code {{unsent}}} (RULES D5): the latest bounce, while it is open. It expands exactly (no
+ * pattern syntax: {@code $&}, {@code $$}, {@code $1} stay as written). An envelope whose
+ * {@code {{unsent}}} names nothing sendable sends nothing, and its own words are held as a bounce.
+ */
+public final class Unsent {
+    public static final String TOKEN = "{{unsent}}";
+
+    private Unsent() {}
+
+    public static boolean mentions(String text) {
+        return text != null && text.contains(TOKEN);
+    }
+
+    /** The latest bounce if it can be sent now: held, not set aside, no attempt out, not possibly posted. */
+    static Draft sendable(Context ctx, String agent) {
+        Draft d = latest(ctx, agent);
+        if (d == null || d.delivered || d.dismissed || d.outAttempt != null || d.unconfirmed || d.risk) return null;
+        return d;
+    }
+
+    private static Draft latest(Context ctx, String agent) {
+        String id = ctx.state().drafts.latestBounce.get(agent);
+        return id == null ? null : ctx.state().drafts.get(agent, id);
+    }
+
+    public static void send(Context ctx, Turn turn, int round, int index, Envelope e, Destination to, List<NoticeIssued> notices) {
+        Draft bounce = sendable(ctx, turn.agent);
+        if (bounce == null) {
+            Draft latest = latest(ctx, turn.agent);
+            boolean risk = latest != null && (latest.risk || latest.unconfirmed);
+            String words = e.asRead();
+            String id = Holding.hold(ctx, turn.agent, turn.id, words, Holding.BOUNCED, risk, false);
+            ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, words, Route.bounced(id), turn.agent, e.target()));
+            notices.add(Notices.bounce(ctx.at(), turn.agent, turn.id, id,
+                    "{{unsent}} names nothing that can be sent now", false));
+            return;
+        }
+        String text = e.body().replace(TOKEN, bounce.text).strip();
+        ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, text, Route.publish(to.channel(), to.server()),
+                turn.agent, e.target()));
+        Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(bounce.id), Attempts.UNSENT);
+    }
+
+    /** A bounce holds its envelope as routing read it, with {{unsent}} expanded from the latest bounce. */
+    public static String expandForBounce(Context ctx, String agent, String words) {
+        if (!mentions(words)) return words;
+        Draft latest = latest(ctx, agent);
+        return latest == null ? words : words.replace(TOKEN, latest.text);
+    }
+
+    /** {@code >>skip_reply {{unsent}}} sets the latest bounce aside, unless its attempt is out. */
+    public static void setAside(Context ctx, Turn turn) {
+        Draft latest = latest(ctx, turn.agent);
+        if (latest == null || latest.dismissed || latest.delivered || latest.outAttempt != null) return;
+        ctx.emit(new DraftDismissed(ctx.at(), latest.id, turn.agent, latest.risk || latest.unconfirmed));
+    }
+}

@@ -1,0 +1,66 @@
+package dev.routing.engine.notices;
+
+import dev.routing.engine.privacy.PrivateStart;
+import dev.routing.journal.event.Names;
+import dev.routing.journal.event.NoticeIssued;
+import java.time.Instant;
+import java.util.List;
+
+/** What the resident is told, in the project's own words. One builder per kind of notice. */
+public final class Notices {
+    private Notices() {}
+
+    public static NoticeIssued privateTurn(Instant at, String agent, long turn, String why) {
+        return new NoticeIssued(at, agent, "private-turn", Names.NONE,
+                "[routing] Private input came into this turn (" + reason(why) + "). For the rest of this turn "
+                        + "your plain speech goes to no channel: it stays on the surface you were addressed from. "
+                        + "To reach a channel, use an explicit send tool or an envelope that names it.",
+                false, turn);
+    }
+
+    public static NoticeIssued channelsHeld(Instant at, String agent, long turn, List<String> channels) {
+        return new NoticeIssued(at, agent, "channels-held", Names.channels(channels),
+                "[routing] This private turn took in messages from " + String.join(", ", channels)
+                        + ". Your plain speech reaches none of them; answer there with an explicit send if you mean to.",
+                false, turn);
+    }
+
+    public static NoticeIssued routing(Instant at, String agent, long turn, String channel) {
+        String where = channel == null ? "no channel" : channel;
+        return new NoticeIssued(at, agent, "routing", channel == null ? Names.NONE : Names.channels(List.of(channel)),
+                "[routing] Your plain speech now goes to " + where + ".", false, turn);
+    }
+
+    public static NoticeIssued keptPrivate(Instant at, String agent, long turn, int segments) {
+        return new NoticeIssued(at, agent, "kept-private", Names.NONE,
+                "[routing] " + segments + " plain-speech segment(s) of this private turn were kept private, not "
+                        + "bounced. To publish, start a line with >>#channel, or use a send tool.",
+                false, turn);
+    }
+
+    public static NoticeIssued bounce(Instant at, String agent, long turn, String draft, String why, boolean wake) {
+        return new NoticeIssued(at, agent, "bounce", Names.drafts(List.of(draft)),
+                "[bounce] Not delivered: " + why + ". Your words are held as " + draft
+                        + ". Send them with >>#channel {{unsent}}, or with the drafts tool (resend or dismiss).",
+                wake, turn);
+    }
+
+    public static NoticeIssued continuation(Instant at, String agent, long turn, String target) {
+        return new NoticeIssued(at, agent, "continuation", Names.NONE,
+                "[routing] " + target + " ! asked for a continuation: the turn goes on.", true, turn);
+    }
+
+    public static String reason(String why) {
+        if (why == null) return "unknown";
+        return switch (why) {
+            case PrivateStart.SURFACE -> "an operator's message from a private surface";
+            case PrivateStart.WORK -> "what a private turn's work brought back";
+            case PrivateStart.ARMED -> "work a private turn started or continues";
+            case PrivateStart.STORED -> "an operator's message stored before this start";
+            case PrivateStart.RETAKE -> "a retake of a history that holds an operator's message";
+            case PrivateStart.WAITED -> "a wake that waited on a private turn";
+            case PrivateStart.INJECTED -> "an operator's message injected at a tool boundary";
+            default -> why;
+        };
+    }
+}

@@ -1,0 +1,21 @@
+package dev.routing.engine.publish;
+
+import dev.routing.engine.Context;
+import dev.routing.journal.event.PublishRequested;
+import java.util.List;
+
+/** Journals a publish attempt with the next attempt id; the journal syncs it before the host sees it (J3). */
+public final class Attempts {
+    public static final String SPEECH = "speech";
+    public static final String RESEND = "resend";
+    public static final String UNSENT = "unsent";
+    public static final String CHANNEL_PUBLISH = "channel_publish";
+
+    private Attempts() {}
+
+    public static long request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts, String via) {
+        long id = ctx.state().nextAttempt;
+        ctx.emit(new PublishRequested(ctx.at(), id, agent, to.channel(), to.server(), text, drafts, via, turn));
+        return id;
+    }
+}

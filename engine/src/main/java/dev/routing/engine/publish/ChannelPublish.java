@@ -1,0 +1,67 @@
+package dev.routing.engine.publish;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.turns.Locus;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.ToolDecided;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.roster.AgentSettings;
+import dev.routing.projections.turns.Turn;
+
+/**
+ * {@code channel_publish}: where it goes, or why it is refused. One that names a channel goes
+ * there (P11), resolved strictly (O4). One that names none is refused in a private turn (P13: the
+ * model's by its own turn, a script's by the turn that started it) and for a {@code named} agent
+ * (M5); otherwise, as on 0.30.0, it goes to its turn's channel, else the fallback.
+ */
+public final class ChannelPublish {
+    public static final String TOOL = "channel_publish";
+    static final String PRIVATE_REFUSAL = "Nothing was posted: this turn has taken in private input, so "
+            + "channel_publish must name its channel (channel_list shows the channel ids).";
+    static final String NAMED_REFUSAL = "Nothing was posted: channel_publish needs a channelId, since nothing "
+            + "is sent to a default channel. channel_list shows the channel ids.";
+
+    private ChannelPublish() {}
+
+    public static Destination target(Context ctx, Turn turn, String agent, boolean turnPrivate, String channel, String server) {
+        EngineState state = ctx.state();
+        if (channel != null && !channel.isBlank()) return Destination.resolve(state, channel, server);
+        AgentSettings settings = state.roster.agent(agent);
+        if (ctx.rules().privateTurns() && turnPrivate) return Destination.refused(PRIVATE_REFUSAL);
+        if (settings.mode == Mode.NAMED) return Destination.refused(NAMED_REFUSAL);
+        String own = turn == null ? null : firstNonNull(turn.locus, turn.trigger, turn.home);
+        if (own == null) own = Locus.fallback(state, agent, settings, null).channel();
+        if (own == null) return Destination.refused("Nothing was posted: this turn has no channel; name one (channel_list shows the channel ids).");
+        return Destination.resolve(state, own, server);
+    }
+
+    /** The model's call in a round: decided, and on success requested. */
+    public static void decide(Context ctx, Turn turn, long round, int index, dev.routing.journal.event.Call call, boolean countsAsSend) {
+        Destination to = target(ctx, turn, turn.agent, turn.isPrivate, call.channel(), call.server());
+        emit(ctx, turn.agent, turn.id, (int) round, index, to, call.text(), countsAsSend);
+    }
+
+    /** A script's call, judged by the turn that started the script as it stands now (P13). */
+    public static void decideScript(Context ctx, String agent, long startTurn, String channel, String server, String text) {
+        EngineState state = ctx.state();
+        Turn turn = state.turns.turn(startTurn);
+        boolean turnPrivate = state.privacy.isPrivateTurn(startTurn);
+        Destination to = target(ctx, turn, agent, turnPrivate, channel, server);
+        emit(ctx, agent, startTurn, null, null, to, text, false);
+    }
+
+    private static void emit(Context ctx, String agent, long turn, Integer round, Integer index, Destination to,
+            String text, boolean countsAsSend) {
+        boolean send = to.ok() && countsAsSend;
+        ctx.emit(new ToolDecided(ctx.at(), turn, round, index, TOOL, to.ok(), to.channel(), to.refusal(), agent,
+                to.ok() ? "published to " + to.channel() : to.refusal(), send ? true : null, send ? to.channel() : null));
+        if (to.ok()) Attempts.request(ctx, agent, turn, to, text == null ? "" : text, java.util.List.of(), Attempts.CHANNEL_PUBLISH);
+    }
+
+    private static String firstNonNull(String... values) {
+        for (String v : values) {
+            if (v != null) return v;
+        }
+        return null;
+    }
+}

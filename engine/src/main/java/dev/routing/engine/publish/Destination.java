@@ -1,0 +1,37 @@
+package dev.routing.engine.publish;
+
+import dev.routing.projections.EngineState;
+import dev.routing.projections.roster.Roster;
+import java.util.List;
+
+/**
+ * A channel a selector resolves to, or why it does not (RULES O4): an empty selector, an unknown
+ * channel, one that two servers share (refused rather than guessed), or an inbound-only one.
+ */
+public record Destination(String channel, String server, String refusal) {
+
+    public boolean ok() {
+        return refusal == null;
+    }
+
+    public static Destination resolve(EngineState state, String selector, String server) {
+        if (selector == null || selector.isBlank()) return refused("an empty channel selector names no channel");
+        List<Roster.Resolved> found = state.roster.resolve(selector);
+        if (server != null && !server.isBlank()) {
+            found = found.stream().filter(r -> r.server().equals(server.trim())).toList();
+        }
+        if (found.isEmpty()) return refused("no registered channel is named '" + selector.trim() + "'");
+        if (found.size() > 1) {
+            String servers = String.join(", ", found.stream().map(Roster.Resolved::server).toList());
+            return refused("'" + selector.trim() + "' is registered by more than one server (" + servers
+                    + "): name the server; nothing was sent to a guessed one");
+        }
+        Roster.Resolved r = found.get(0);
+        if (r.info().inboundOnly) return refused("'" + selector.trim() + "' is inbound-only: its server takes no posts");
+        return new Destination(r.channel(), r.server(), null);
+    }
+
+    static Destination refused(String why) {
+        return new Destination(null, null, why);
+    }
+}

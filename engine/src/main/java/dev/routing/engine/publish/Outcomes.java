@@ -1,0 +1,95 @@
+package dev.routing.engine.publish;
+
+import dev.routing.engine.Context;
+import dev.routing.journal.event.Names;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.PublishOutcome;
+import dev.routing.journal.event.PublishSettled;
+import dev.routing.projections.publish.Attempt;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a connector's answer (RULES O1-O3): delivered only on {@code delivered: true}; failed
+ * when provably nothing was posted; unknown otherwise. An attempt with no answer 60 s after it
+ * was requested (by the facts' clock) reads as unknown; a late answer that confirms delivery still
+ * makes it delivered, and a late failure never clears an unknown outcome.
+ */
+public final class Outcomes {
+    public static final String DELIVERED = "delivered";
+    public static final String FAILED = "failed";
+    public static final String UNKNOWN = "unknown";
+    public static final long DEADLINE_MILLIS = 60_000;
+    public static final int CONNECTOR_TEXT_LIMIT = 2_000;
+
+    private Outcomes() {}
+
+    public static void settle(Context ctx, PublishSettled settled) {
+        Attempt attempt = ctx.state().attempts.get(settled.attempt());
+        if (attempt == null) return;
+        String outcome = read(settled);
+        if (!attempt.out() && !(UNKNOWN.equals(attempt.outcome) && DELIVERED.equals(outcome))) return;
+        String connectorText = bounded(settled.connectorText());
+        ctx.emit(new PublishOutcome(ctx.at(), attempt.id, outcome, why(settled, outcome), attempt.agent,
+                connectorText, settled.connectorData()));
+        if (!DELIVERED.equals(outcome)) ctx.emit(failedNotice(ctx, attempt, outcome, connectorText));
+    }
+
+    /** O1-O3. */
+    static String read(PublishSettled s) {
+        if (Boolean.TRUE.equals(s.delivered())) return DELIVERED;
+        if ("not-sent".equals(s.error())) return FAILED;
+        if (Boolean.FALSE.equals(s.delivered()) && s.messageId() == null && s.error() == null) return FAILED;
+        return UNKNOWN;
+    }
+
+    private static String why(PublishSettled s, String outcome) {
+        return switch (outcome) {
+            case DELIVERED -> "the connector confirmed delivery";
+            case FAILED -> "not-sent".equals(s.error()) ? "refused before dispatch: nothing was posted"
+                    : "the connector reported no delivery and named no message: nothing was posted";
+            default -> s.error() != null ? "the connector answered " + s.error() + ": it may have been posted"
+                    : "the connector's receipt is missing or contradictory: it may have been posted";
+        };
+    }
+
+    /** O3: an attempt still out when a later fact's time passes its deadline reads as unknown. */
+    public static void expire(Context ctx) {
+        long now = ctx.at().toEpochMilli();
+        List<Attempt> late = new ArrayList<>();
+        for (Attempt a : ctx.state().attempts.attempts.values()) {
+            if (a.out() && a.requestedAtMillis + DEADLINE_MILLIS < now) late.add(a);
+        }
+        for (Attempt a : late) {
+            ctx.emit(new PublishOutcome(ctx.at(), a.id, UNKNOWN, "no answer within 60 s: it may have been posted",
+                    a.agent, null, null));
+            ctx.emit(failedNotice(ctx, a, UNKNOWN, null));
+        }
+    }
+
+    /** A restart ends every attempt still out as unknown: it may have left before the crash (J3). */
+    public static void restart(Context ctx) {
+        List<Attempt> out = ctx.state().attempts.attempts.values().stream().filter(Attempt::out).toList();
+        for (Attempt a : out) {
+            ctx.emit(new PublishOutcome(ctx.at(), a.id, UNKNOWN,
+                    "the engine restarted while the attempt was out: it may have been posted", a.agent, null, null));
+        }
+    }
+
+    /** O5: the resident's notice says which outcome happened. */
+    private static NoticeIssued failedNotice(Context ctx, Attempt a, String outcome, String connectorText) {
+        String where = a.channel;
+        String text = FAILED.equals(outcome)
+                ? "[send-failed] Attempt " + a.id + " to " + where + " could not be delivered. Nothing was posted."
+                : "[send-failed] Attempt " + a.id + " to " + where + " was not confirmed. It may or may not have been "
+                        + "posted, so sending it again could post it twice.";
+        if (connectorText != null) text += " The connector said: " + connectorText;
+        Names names = new Names(List.of(a.channel), a.drafts);
+        return new NoticeIssued(ctx.at(), a.agent, "send-failed", names, text, false, a.turn);
+    }
+
+    static String bounded(String text) {
+        if (text == null || text.length() <= CONNECTOR_TEXT_LIMIT) return text;
+        return text.substring(0, CONNECTOR_TEXT_LIMIT);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.routing.engine.turns;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.drafts.HeldNotice;
+import dev.routing.engine.notices.Notices;
+import dev.routing.engine.privacy.PrivateStart;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.ToolBoundary;
+import dev.routing.journal.event.TurnMadePrivate;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.privacy.StoredMessage;
+import dev.routing.projections.turns.Turn;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** A tool-result boundary: private input injected here makes the turn private from here (P5). */
+public final class Boundaries {
+    private Boundaries() {}
+
+    public static void decide(Context ctx, ToolBoundary boundary) {
+        EngineState state = ctx.state();
+        Turn turn = state.turns.turn(boundary.turn());
+        if (turn == null) return;
+        String why = null;
+        Set<String> channels = new LinkedHashSet<>();
+        String addressedArrival = null;
+        for (String id : boundary.injected()) {
+            StoredMessage m = state.privacy.message(turn.agent, id);
+            if (m == null) continue;
+            if (why == null && PrivateStart.whyMessage(state.privacy, m) != null) why = PrivateStart.INJECTED;
+            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || turn.attempts.size() > 0)) channels.add(m.channel);
+            if (m.channel != null && m.addressed) addressedArrival = m.channel;
+        }
+        // C4: a boundary that ends its turn leaves it as it was; its input waits for the next start.
+        boolean takesIn = !boundary.endsTurn() && ctx.rules().privateTurns();
+        if (takesIn && why != null && !turn.isPrivate) {
+            ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "boundary", why));
+            if (!turn.startSilent && !turn.privateNoticeGiven) {
+                ctx.emit(Notices.privateTurn(ctx.at(), turn.agent, turn.id, why));
+            }
+        }
+        if (turn.isPrivate) {
+            Starts.nameChannelsHeld(ctx, turn, channels);
+        } else if (!boundary.endsTurn() && addressedArrival != null && turn.locusPolicy == LocusPolicy.LATEST_INBOUND
+                && Starts.usesLocus(turn.mode) && turn.locus != null && !addressedArrival.equals(turn.locus)) {
+            LocusMove.emit(ctx, turn, addressedArrival, "addressed-arrival");
+        }
+        if (!boundary.endsTurn()) HeldNotice.decide(ctx, turn);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.routing.engine.turns;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.drafts.Describe;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.Names;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.TurnEnded;
+import dev.routing.projections.drafts.Draft;
+import dev.routing.projections.publish.Attempt;
+import dev.routing.projections.turns.Turn;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A turn's end: the receipt (D7), in locus, hybrid, disabled and named mode; explicit mode writes
+ * none. It says where the turn's words went, names every draft by id and state, and opens
+ * "nothing confirmed", never "nothing", when a draft may have been posted.
+ */
+public final class Ends {
+    private Ends() {}
+
+    public static void decide(Context ctx, TurnEnded ended) {
+        Turn turn = ctx.state().turns.turn(ended.turn());
+        if (turn == null || turn.mode == Mode.EXPLICIT || turn.rounds == 0) return;
+        List<String> lines = new ArrayList<>();
+        int delivered = 0;
+        boolean mayHavePosted = false;
+        for (long id : turn.attempts) {
+            Attempt a = ctx.state().attempts.get(id);
+            String outcome = a == null ? "settled" : a.outcome == null ? "awaiting its outcome" : a.outcome;
+            if (a == null || "delivered".equals(a.outcome)) delivered++;
+            if (a != null && "unknown".equals(a.outcome)) mayHavePosted = true;
+            lines.add("attempt " + id + (a != null ? " to " + a.channel : "") + ": " + outcome);
+        }
+        List<String> drafts = new ArrayList<>();
+        for (String id : turn.drafts) {
+            Draft d = ctx.state().drafts.get(turn.agent, id);
+            String state = d == null ? "let go by retention" : Describe.state(d);
+            if (d != null && (d.unconfirmed || d.risk)) mayHavePosted = true;
+            drafts.add(id + " (" + state + ")");
+        }
+        if (!drafts.isEmpty()) lines.add("held as drafts: " + String.join(", ", drafts));
+        for (Map.Entry<String, Integer> kept : turn.keptPrivate.entrySet()) {
+            lines.add(kept.getValue() + " plain-speech segment(s) kept private (" + keptWhy(turn, kept.getKey()) + ")");
+        }
+        String head = delivered > 0 ? "[delivered] " + delivered + " publication(s) confirmed"
+                : mayHavePosted ? "[delivered] nothing confirmed" : "[delivered] nothing";
+        String text = head + (lines.isEmpty() ? "." : ": " + String.join("; ", lines) + ".");
+        ctx.emit(new NoticeIssued(ctx.at(), turn.agent, "receipt", Names.drafts(turn.drafts), text, false, turn.id));
+    }
+
+    private static String keptWhy(Turn turn, String why) {
+        return switch (why) {
+            case "private-turn" -> "private turn: publish only with an explicit send or an envelope that names a channel";
+            case "named" -> "kept in your context, sent to no one: only a send tool that names where it goes reaches anyone";
+            case "disabled" -> "proseRouting=disabled: post to a channel only with an explicit send tool";
+            case "skip-reply", "private-think" -> "skip_reply or a private think";
+            case "drafts-round" -> "a drafts call in a turn a send silenced";
+            case "silent" -> "a silent tick";
+            default -> why;
+        };
+    }
+}

@@ -1,0 +1,129 @@
+package dev.routing.engine.turns;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.drafts.CatchUp;
+import dev.routing.engine.notices.Notices;
+import dev.routing.engine.privacy.PrivateStart;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.TurnContinued;
+import dev.routing.journal.event.TurnMadePrivate;
+import dev.routing.journal.event.TurnOpened;
+import dev.routing.journal.event.TurnStarted;
+import dev.routing.journal.event.WakeQueued;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.privacy.StoredMessage;
+import dev.routing.projections.roster.AgentSettings;
+import dev.routing.projections.turns.Turn;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** A start: it opens a turn or continues one, and decides whether the turn is private from here. */
+public final class Starts {
+    private Starts() {}
+
+    public static void decide(Context ctx, TurnStarted start) {
+        EngineState state = ctx.state();
+        List<WakeQueued> batch = new ArrayList<>();
+        for (String id : start.wakes()) {
+            WakeQueued w = state.turns.wake(start.agent(), id);
+            if (w != null) batch.add(w);
+        }
+        String why = ctx.rules().privateTurns()
+                ? PrivateStart.why(state.privacy, start.agent(), batch, start.reads()) : null;
+        Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
+        if (open != null && open.agent.equals(start.agent())) {
+            continueTurn(ctx, start, open, batch, why);
+        } else {
+            openTurn(ctx, start, batch, why);
+        }
+    }
+
+    private static void openTurn(Context ctx, TurnStarted start, List<WakeQueued> batch, String why) {
+        EngineState state = ctx.state();
+        AgentSettings settings = state.roster.agent(start.agent());
+        long id = state.nextTurn;
+        boolean heartbeat = batch.stream().anyMatch(w -> "heartbeat".equals(w.cause()));
+        boolean isPrivate = why != null;
+        Locus locus = Locus.NONE;
+        if (!isPrivate && !heartbeat && usesLocus(settings.mode)) locus = Locus.of(state, start.agent(), batch);
+        String trigger = isPrivate ? null : Locus.trigger(state, start.agent(), batch);
+        List<String> causes = batch.stream().map(WakeQueued::cause).distinct().toList();
+        ctx.emit(new TurnOpened(ctx.at(), id, start.agent(), isPrivate, why, locus.channel(), locus.fallback(),
+                serverOf(state, locus.channel()), trigger, causes));
+        if (isPrivate) {
+            announcePrivate(ctx, id, start, why);
+            nameChannelsHeld(ctx, state.turns.turn(id), channelsTakenIn(state, start.agent(), batch, start.reads()));
+        } else if (usesLocus(settings.mode) && !heartbeat) {
+            tellRouting(ctx, start.agent(), id, locus.channel());
+        }
+        CatchUp.decide(ctx, start.agent(), id);
+    }
+
+    private static void continueTurn(Context ctx, TurnStarted start, Turn turn, List<WakeQueued> batch, String why) {
+        boolean becomesPrivate = why != null && !turn.isPrivate;
+        boolean isPrivate = turn.isPrivate || becomesPrivate;
+        ctx.emit(new TurnContinued(ctx.at(), turn.id, turn.agent, isPrivate, isPrivate ? (becomesPrivate ? why : turn.why) : null));
+        if (becomesPrivate) ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "start", why));
+        if (isPrivate) {
+            announcePrivate(ctx, turn.id, start, turn.why);
+            nameChannelsHeld(ctx, turn, channelsTakenIn(ctx.state(), start.agent(), batch, start.reads()));
+        }
+    }
+
+    /** P12: the resident is told once per turn that it is private, and why; a silent tick is told nothing. */
+    static void announcePrivate(Context ctx, long turn, TurnStarted start, String why) {
+        Turn t = ctx.state().turns.turn(turn);
+        if (start.silent() || (t != null && t.privateNoticeGiven)) return;
+        ctx.emit(Notices.privateTurn(ctx.at(), start.agent(), turn, why));
+    }
+
+    /**
+     * P15: in locus and hybrid mode a private turn names, once, each channel whose message it took
+     * in; ambient and system messages, whose wakes are dropped once answered, are not named.
+     */
+    public static void nameChannelsHeld(Context ctx, Turn turn, Set<String> channels) {
+        if (turn == null || !usesLocus(turn.mode) || channels.isEmpty()) return;
+        List<String> fresh = channels.stream().filter(c -> !turn.channelsNamed.contains(c)).toList();
+        if (!fresh.isEmpty()) ctx.emit(Notices.channelsHeld(ctx.at(), turn.agent, turn.id, fresh));
+    }
+
+    private static Set<String> channelsTakenIn(EngineState state, String agent, List<WakeQueued> batch, List<String> reads) {
+        Set<String> channels = new LinkedHashSet<>();
+        for (WakeQueued w : batch) {
+            List<StoredMessage> messages = w.messages().stream()
+                    .map(id -> state.privacy.message(agent, id)).filter(m -> m != null).toList();
+            boolean quiet = !messages.isEmpty() && messages.stream().allMatch(StoredMessage::ambientOrSystem);
+            if (w.namesChannel() && !quiet) channels.add(w.channel().trim());
+            for (StoredMessage m : messages) {
+                if (m.channel != null && !m.ambientOrSystem()) channels.add(m.channel);
+            }
+        }
+        for (String id : reads) {
+            StoredMessage m = state.privacy.message(agent, id);
+            if (m != null && m.channel != null && !m.ambientOrSystem()) channels.add(m.channel);
+        }
+        return channels;
+    }
+
+    /** 0.30.0's record of what the agent was last told: a routing notice when it changes. */
+    private static void tellRouting(Context ctx, String agent, long turn, String channel) {
+        String told = ctx.state().privacy.lastTold.get(agent);
+        String now = channel == null ? "" : channel;
+        if (told == null && channel == null) return;
+        if (now.equals(told)) return;
+        ctx.emit(Notices.routing(ctx.at(), agent, turn, channel));
+    }
+
+    /** Locus and hybrid mode route unprefixed speech by a locus; explicit, disabled and named do not. */
+    public static boolean usesLocus(Mode mode) {
+        return mode == Mode.LOCUS || mode == Mode.HYBRID;
+    }
+
+    static String serverOf(EngineState state, String channel) {
+        if (channel == null) return null;
+        var regs = state.roster.channels.get(channel);
+        return regs != null && regs.size() == 1 ? regs.firstKey() : null;
+    }
+}

@@ -1,0 +1,442 @@
+package dev.routing.journal.store;
+
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.Entry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.Wire;
+
+/**
+ * The append-only journal: a Chronicle Queue with one file per UTC day of the entries' own time.
+ *
+ * <p>Each excerpt is an envelope of four fields: {@code v} the schema version, {@code t} the
+ * journal time (the entry's {@code at} in epoch millis, never less than the previous entry's, so
+ * that a binary search over it is sound), {@code k} the entry kind, and {@code json} the entry.
+ *
+ * <p>One writer per directory, enforced by an OS file lock that dies with its process, so a second
+ * writer fails at once instead of waiting on Chronicle's 15 s lock. Durable entries (J3) are
+ * msync'ed before {@link #append} or {@link #appendAll} returns. Like Chronicle's own appenders
+ * and tailers, a Journal belongs to the thread that opened it.
+ */
+public final class Journal implements AutoCloseable {
+    private static final String LOCK_FILE = "writer.lock";
+    private static final RollCycle ROLL = RollCycles.FAST_DAILY;
+    private static final long DAY_MILLIS = 86_400_000L;
+
+    /**
+     * The journals this JVM writes. POSIX locks belong to the process, and closing any descriptor
+     * of the lock file drops them all: a second writer in this JVM must be refused before it opens
+     * the lock file, or its failed attempt would unlock the journal for every other process.
+     */
+    private static final Set<Path> WRITING = ConcurrentHashMap.newKeySet();
+
+    private final Path dir;
+    private final Path lockKey;
+    private final SingleChronicleQueue queue;
+    private final JournalClock clock;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private ExcerptAppender appender;
+    private ExcerptTailer tailer;
+    private final Bytes<byte[]> buffer = Bytes.allocateElasticOnHeap(512);
+    private long journalTime;
+    private boolean closed;
+
+    private Journal(Path dir, boolean writer) {
+        this.dir = dir;
+        FileChannel channel = null;
+        FileLock held = null;
+        Path key = null;
+        if (writer) {
+            try {
+                Files.createDirectories(dir);
+                key = dir.toRealPath();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open journal " + dir, e);
+            }
+            if (!WRITING.add(key)) throw new JournalLockedException(dir);
+            try {
+                channel = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                held = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                held = null;
+            } catch (IOException e) {
+                WRITING.remove(key);
+                closeQuietly(channel);
+                throw new UncheckedIOException("cannot open journal " + dir, e);
+            }
+            if (held == null) {
+                WRITING.remove(key);
+                closeQuietly(channel);
+                throw new JournalLockedException(dir);
+            }
+        }
+        this.lockKey = key;
+        this.lockChannel = channel;
+        this.lock = held;
+        this.clock = new JournalClock();
+        try {
+            this.queue = SingleChronicleQueueBuilder.binary(dir.toFile())
+                    .rollCycle(ROLL)
+                    .timeProvider(clock)
+                    .syncMode(SyncMode.SYNC)
+                    .build();
+        } catch (RuntimeException | Error e) {
+            releaseLock();
+            throw e;
+        }
+        try {
+            long last = queue.lastIndex();
+            if (last >= 0) journalTime = readTime(last);
+        } catch (RuntimeException | Error e) {
+            queue.close();
+            releaseLock();
+            throw e;
+        }
+    }
+
+    /** Opens (creating if need be) the journal in {@code dir} for writing. */
+    public static Journal openWriter(Path dir) {
+        return new Journal(dir, true);
+    }
+
+    /** Opens an existing journal for reading only; it may have a live writer. */
+    public static Journal openReader(Path dir) {
+        if (!exists(dir)) throw new IllegalArgumentException("no journal at " + dir);
+        return new Journal(dir, false);
+    }
+
+    public static boolean exists(Path dir) {
+        return Files.isRegularFile(dir.resolve("metadata.cq4t"));
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Appends one entry and returns its index; a durable entry is on disk when this returns. */
+    public long append(Entry entry) {
+        long index = write(entry);
+        if (entry.durable()) appender().sync();
+        return index;
+    }
+
+    /** Appends entries in order with one sync at the end if any is durable (a group commit). */
+    public long appendAll(List<? extends Entry> entries) {
+        long index = -1;
+        boolean durable = false;
+        for (Entry entry : entries) {
+            index = write(entry);
+            durable |= entry.durable();
+        }
+        if (durable) appender().sync();
+        return index;
+    }
+
+    private long write(Entry entry) {
+        if (lock == null) throw new IllegalStateException("journal " + dir + " was opened for reading");
+        byte[] json = EntryCodec.encode(entry);
+        journalTime = Math.max(journalTime, entry.at().toEpochMilli());
+        clock.millis = journalTime;
+        ExcerptAppender out = appender();
+        try (DocumentContext dc = out.writingDocument()) {
+            Wire wire = dc.wire();
+            wire.write("v").int32(EntryCodec.SCHEMA_VERSION);
+            wire.write("t").int64(journalTime);
+            wire.write("k").int8(EntryKind.of(entry).code);
+            wire.write("json").bytes(json);
+        }
+        return out.lastIndexAppended();
+    }
+
+    private ExcerptAppender appender() {
+        if (appender == null) appender = queue.createAppender();
+        return appender;
+    }
+
+    private ExcerptTailer tailer() {
+        if (tailer == null) tailer = queue.createTailer();
+        return tailer;
+    }
+
+    /** The last entry's index, or -1 for an empty journal. */
+    public long lastIndex() {
+        return queue.lastIndex();
+    }
+
+    public long firstIndex() {
+        return queue.firstIndex();
+    }
+
+    /** The number of entries between two indexes, the first included and the second not. */
+    public long countBetween(long fromIndex, long toIndex) {
+        return queue.countExcerpts(fromIndex, toIndex);
+    }
+
+    /** Reads every entry from {@code fromIndex} (or from the start when it is below the first). */
+    public void read(long fromIndex, Consumer<JournalRecord> sink) {
+        read(fromIndex, Long.MAX_VALUE, sink);
+    }
+
+    /** Reads entries whose index lies in [fromIndex, toIndex). */
+    public void read(long fromIndex, long toIndex, Consumer<JournalRecord> sink) {
+        ExcerptTailer t = position(fromIndex);
+        if (t == null) return;
+        while (true) {
+            try (DocumentContext dc = t.readingDocument()) {
+                if (!dc.isPresent()) return;
+                long index = dc.index();
+                if (index >= toIndex) {
+                    dc.rollbackOnClose();
+                    return;
+                }
+                sink.accept(new JournalRecord(index, decode(dc.wire())));
+            }
+        }
+    }
+
+    /**
+     * Walks the journal reading only each envelope's header: the floor any decoding replay is
+     * measured against. Returns the number of entries and adds their JSON sizes to nothing else.
+     */
+    public long scanRaw(long fromIndex, long[] jsonBytes) {
+        ExcerptTailer t = position(fromIndex);
+        if (t == null) return 0;
+        long count = 0;
+        long bytes = 0;
+        while (true) {
+            try (DocumentContext dc = t.readingDocument()) {
+                if (!dc.isPresent()) break;
+                Wire wire = dc.wire();
+                wire.read("v").int32();
+                wire.read("t").int64();
+                wire.read("k").int8();
+                bytes += wire.bytes().readRemaining();
+                count++;
+            }
+        }
+        if (jsonBytes != null && jsonBytes.length > 0) jsonBytes[0] = bytes;
+        return count;
+    }
+
+    private ExcerptTailer position(long fromIndex) {
+        ExcerptTailer t = tailer();
+        t.direction(TailerDirection.FORWARD);
+        long first = queue.firstIndex();
+        if (first == Long.MAX_VALUE || queue.lastIndex() < 0) return null;
+        if (fromIndex <= first) {
+            t.toStart();
+            return t;
+        }
+        long cycle = ROLL.toCycle(fromIndex);
+        NavigableSet<Long> cycles = cycles();
+        if (cycles.contains(cycle) && t.moveToIndex(fromIndex)) return t;
+        // No entry has that index (past the end of its day, or a day with no file): start at the
+        // next day that has one.
+        for (Long next : cycles.tailSet(cycle, false)) {
+            if (t.moveToIndex(ROLL.toIndex(next.intValue(), 0))) return t;
+        }
+        return null;
+    }
+
+    /**
+     * The cycles (days) that have a file, oldest first. Navigation goes through this list and
+     * never asks Chronicle about a day without a file: it would log an error and pause 200 ms.
+     */
+    private NavigableSet<Long> cycles() {
+        // a copy: Chronicle's set is a range view that refuses keys outside the range
+        return new TreeSet<>(queue.listCyclesBetween(queue.firstCycle(), queue.lastCycle()));
+    }
+
+    /**
+     * The index of the first entry whose journal time is at or after {@code instant}, or
+     * {@code lastIndex() + 1} when there is none. A binary search: first over the daily files
+     * (a file's cycle is its day), then over the sequence numbers inside one.
+     */
+    public long indexAt(Instant instant) {
+        long last = queue.lastIndex();
+        if (last < 0) return 0;
+        long target = epochMillis(instant);
+        // An entry's day is its journal time's day, so days before the target's hold nothing at
+        // or after it, and the first entry of any later day is.
+        for (Long day : cycles().tailSet(Math.floorDiv(target, DAY_MILLIS), true)) {
+            int cycle = day.intValue();
+            long count = tailer().excerptsInCycle(cycle);
+            long lo = 0;
+            long hi = count;
+            while (lo < hi) {
+                long mid = (lo + hi) >>> 1;
+                if (readTime(ROLL.toIndex(cycle, mid)) < target) lo = mid + 1;
+                else hi = mid;
+            }
+            if (lo < count) return ROLL.toIndex(cycle, lo);
+        }
+        return last + 1;
+    }
+
+    /** Epoch millis, saturated: {@code Instant.MIN} and {@code Instant.MAX} mean before and after everything. */
+    private static long epochMillis(Instant instant) {
+        try {
+            return instant.toEpochMilli();
+        } catch (ArithmeticException e) {
+            return instant.isBefore(Instant.EPOCH) ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+    }
+
+    /**
+     * The newest {@code state.checkpoint} at or before {@code beforeIndex}, read backwards from
+     * there: checkpoints are written every few thousand entries, so this reads at most that many
+     * headers. Returns null when there is none.
+     */
+    public JournalRecord newestCheckpoint(long beforeIndex) {
+        long start = entryAtOrBefore(beforeIndex);
+        if (start < 0) return null;
+        ExcerptTailer t = queue.createTailer();
+        try {
+            t.direction(TailerDirection.BACKWARD);
+            if (!t.moveToIndex(start)) return null;
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent()) return null;
+                    Wire wire = dc.wire();
+                    int version = wire.read("v").int32();
+                    wire.read("t").int64();
+                    byte kind = wire.read("k").int8();
+                    if (kind == EntryKind.CHECKPOINT.code) {
+                        return new JournalRecord(dc.index(), decodeBody(wire, version));
+                    }
+                }
+            }
+        } finally {
+            t.close();
+        }
+    }
+
+    /** The index of the last entry at or before {@code index} (which need not be an entry's), or -1. */
+    private long entryAtOrBefore(long index) {
+        long last = queue.lastIndex();
+        if (last < 0 || index < 0) return -1;
+        if (index >= last) return last;
+        long cycle = ROLL.toCycle(index);
+        for (Long day : cycles().headSet(cycle, true).descendingSet()) {
+            long count = tailer().excerptsInCycle(day.intValue());
+            if (count == 0) continue;
+            long sequence = day == cycle ? Math.min(ROLL.toSequenceNumber(index), count - 1) : count - 1;
+            return ROLL.toIndex(day.intValue(), sequence);
+        }
+        return -1;
+    }
+
+    /** The journal time of the entry at {@code index}. */
+    private long readTime(long index) {
+        ExcerptTailer t = tailer();
+        t.direction(TailerDirection.FORWARD);
+        if (!t.moveToIndex(index)) throw new IllegalStateException("no entry at index " + Long.toHexString(index));
+        try (DocumentContext dc = t.readingDocument()) {
+            Wire wire = dc.wire();
+            wire.read("v").int32();
+            return wire.read("t").int64();
+        }
+    }
+
+    /** The entry at one index, or null. */
+    public Entry entryAt(long index) {
+        ExcerptTailer t = tailer();
+        t.direction(TailerDirection.FORWARD);
+        if (!t.moveToIndex(index)) return null;
+        try (DocumentContext dc = t.readingDocument()) {
+            return dc.isPresent() ? decode(dc.wire()) : null;
+        }
+    }
+
+    private Entry decode(Wire wire) {
+        int version = wire.read("v").int32();
+        wire.read("t").int64();
+        wire.read("k").int8();
+        return decodeBody(wire, version);
+    }
+
+    private Entry decodeBody(Wire wire, int version) {
+        buffer.clear();
+        wire.read("json").bytes(buffer);
+        return EntryCodec.decode(version, buffer.underlyingObject(), (int) buffer.readPosition(),
+                (int) buffer.readRemaining());
+    }
+
+    /** Index arithmetic for tools that print or compare indexes. */
+    public static int cycleOf(long index) {
+        return ROLL.toCycle(index);
+    }
+
+    public static long sequenceOf(long index) {
+        return ROLL.toSequenceNumber(index);
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        try {
+            if (appender != null) appender.close();
+            if (tailer != null) tailer.close();
+            queue.close();
+        } finally {
+            releaseLock();
+        }
+    }
+
+    private void releaseLock() {
+        if (lock != null) {
+            try {
+                lock.release();
+            } catch (IOException ignored) {
+                // the lock dies with the channel below
+            }
+        }
+        closeQuietly(lockChannel);
+        if (lockKey != null) WRITING.remove(lockKey);
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel == null) return;
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // nothing was written through it
+        }
+    }
+
+    /** Chronicle rolls files by this clock, so each file holds one day of the entries' own time. */
+    private static final class JournalClock implements TimeProvider {
+        volatile long millis;
+
+        @Override
+        public long currentTimeMillis() {
+            return millis;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.routing.journal.store;
+
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.Entry;
+import dev.routing.journal.event.MessageReceived;
+import dev.routing.journal.event.PublishRequested;
+import dev.routing.journal.event.StateCheckpoint;
+import java.time.Instant;
+
+/** Entries for journal tests, built from their JSON so that new optional fields break nothing here. */
+final class Entries {
+    private Entries() {}
+
+    static MessageReceived message(Instant at, String id) {
+        return (MessageReceived) EntryCodec.readFact("{\"type\":\"message.received\",\"at\":\"" + at
+                + "\",\"id\":\"" + id + "\",\"agent\":\"qa\",\"kind\":\"external-message\",\"text\":\"status of " + id + "?\"}");
+    }
+
+    /** A durable entry (J3): the attempt is synced before append returns. */
+    static PublishRequested publish(Instant at, long attempt) {
+        return (PublishRequested) EntryCodec.readEntry("{\"type\":\"publish.requested\",\"at\":\"" + at
+                + "\",\"attempt\":" + attempt + ",\"agent\":\"qa\",\"channel\":\"work\",\"server\":\"discord\","
+                + "\"text\":\"attempt " + attempt + "\",\"via\":\"speech\"}");
+    }
+
+    static StateCheckpoint checkpoint(Instant at, long through) {
+        return (StateCheckpoint) EntryCodec.readEntry("{\"type\":\"state.checkpoint\",\"at\":\"" + at
+                + "\",\"through\":" + through + ",\"entries\":" + (through + 1) + ",\"state\":{\"n\":" + through + "}}");
+    }
+
+    static Entry withAt(Entry entry, Instant at) {
+        String json = EntryCodec.toJson(entry).replace("\"at\":\"" + entry.at() + "\"", "\"at\":\"" + at + "\"");
+        return EntryCodec.readEntry(json);
+    }
+}

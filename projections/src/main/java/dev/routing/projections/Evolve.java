@@ -1,0 +1,324 @@
+package dev.routing.projections;
+
+import dev.routing.journal.event.*;
+import dev.routing.projections.drafts.Draft;
+import dev.routing.projections.drafts.DraftBook;
+import dev.routing.projections.privacy.PrivacyRecord;
+import dev.routing.projections.privacy.StoredMessage;
+import dev.routing.projections.publish.Attempt;
+import dev.routing.projections.roster.AgentSettings;
+import dev.routing.projections.turns.Turn;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * {@code evolve(state, event)}: what is true after one journal entry. Pure: it reads nothing but
+ * the state and the entry, and the state it returns is the one it was given, changed in place (the
+ * fold owns its state, as an LMAX core owns its model).
+ *
+ * <p>Fold order: a fact's own bookkeeping folds after the decisions it caused, so that
+ * {@code decide} sees the state as it stood when the fact arrived. {@link Fold} keeps that order
+ * for replay; the runtime keeps it live.
+ */
+public final class Evolve {
+    private Evolve() {}
+
+    public static EngineState evolve(EngineState s, Entry e) {
+        s.entries++;
+        if (e instanceof Fact f) {
+            s.clockMillis = Math.max(s.clockMillis, f.at().toEpochMilli());
+            fact(s, f);
+        } else if (e instanceof Decision d) {
+            decision(s, d);
+        }
+        return s;
+    }
+
+    private static void fact(EngineState s, Fact f) {
+        if (f instanceof AgentConfigured c) s.roster.evolve(c);
+        else if (f instanceof ChannelRegistered c) s.roster.evolve(c);
+        else if (f instanceof FocusOpened o) s.roster.evolve(o);
+        else if (f instanceof FocusClosed c) s.roster.evolve(c);
+        else if (f instanceof MessageReceived m) message(s, m);
+        else if (f instanceof WakeQueued w) s.turns.wakes.computeIfAbsent(w.agent(), a -> new TreeMap<>()).put(w.id(), w);
+        else if (f instanceof TurnStarted t) started(s, t);
+        else if (f instanceof ToolBoundary b) boundary(s, b);
+        else if (f instanceof RoundSpoken r) spoken(s, r);
+        else if (f instanceof TurnEnded t) s.turns.close(t.turn());
+        else if (f instanceof HistoryChanged h) history(s, h);
+        else if (f instanceof EngineStarted e) s.rules = e.rules();
+        else if (f instanceof ProcessRestarted) s.turns.open.keySet().stream().toList().forEach(s.turns::close);
+        // script.called and publish.settled change nothing by themselves: their decisions do.
+    }
+
+    private static void message(EngineState s, MessageReceived m) {
+        StoredMessage stored = StoredMessage.of(m);
+        s.privacy.messagesOf(m.agent()).put(m.id(), stored);
+        if (s.privacy.isPrivateInput(stored)) s.privacy.markOf(m.agent()).add(m.id());
+        if (stored.channel != null) s.turns.newestInbound.put(m.agent(), stored.channel);
+    }
+
+    private static void started(EngineState s, TurnStarted t) {
+        TreeMap<String, WakeQueued> pending = s.turns.wakes.get(t.agent());
+        if (pending != null) {
+            t.wakes().forEach(pending::remove);
+            if (pending.isEmpty()) s.turns.wakes.remove(t.agent());
+        }
+        for (String id : t.reads()) s.privacy.markRead(t.agent(), id);
+        Turn turn = t.continues() != null ? s.turns.turn(t.continues()) : s.turns.openTurnOf(t.agent());
+        if (turn != null) {
+            turn.startSilent = t.silent();
+            turn.streamBegun = false;
+        }
+    }
+
+    private static void boundary(EngineState s, ToolBoundary b) {
+        Turn turn = s.turns.turn(b.turn());
+        if (turn == null) return;
+        boolean live = !b.endsTurn() && !turn.startSilent;
+        TreeSet<String> mark = s.privacy.mark.get(turn.agent);
+        for (String id : b.injected()) {
+            // P7 / R1-1d: a live boundary answers what it injects; one that ends its turn does not.
+            if (live && mark != null) mark.remove(id);
+            s.privacy.markRead(turn.agent, id);
+        }
+        if (!b.injected().isEmpty()) {
+            // M6: fresh conversational input ends an explicit send's hold.
+            turn.holdPlaces.clear();
+            turn.holdAnywhere = false;
+        }
+    }
+
+    private static void spoken(EngineState s, RoundSpoken r) {
+        Turn turn = s.turns.turn(r.turn());
+        if (turn == null) return;
+        turn.rounds++;
+        if (!turn.streamBegun) {
+            turn.streamBegun = true;
+            // P7: the mark is spent once the stream of a start that can publish begins.
+            if (!turn.startSilent) s.privacy.mark.remove(turn.agent);
+        }
+    }
+
+    private static void history(EngineState s, HistoryChanged h) {
+        TreeMap<String, StoredMessage> byId = s.privacy.messages.get(h.agent());
+        if (byId == null) return;
+        for (String id : h.removed()) {
+            StoredMessage m = byId.get(id);
+            if (m != null) m.onBranch = false;
+        }
+        for (String id : h.restored()) {
+            StoredMessage m = byId.get(id);
+            if (m != null) m.onBranch = true;
+        }
+    }
+
+    private static void decision(EngineState s, Decision d) {
+        if (d instanceof TurnOpened o) opened(s, o);
+        else if (d instanceof TurnContinued c) continued(s, c);
+        else if (d instanceof TurnMadePrivate p) madePrivate(s, p);
+        else if (d instanceof TurnLocusMoved m) locusMoved(s, m);
+        else if (d instanceof SpeechRouted r) routed(s, r);
+        else if (d instanceof ToolDecided t) toolDecided(s, t);
+        else if (d instanceof PublishRequested p) requested(s, p);
+        else if (d instanceof PublishOutcome o) outcome(s, o);
+        else if (d instanceof DraftHeld h) held(s, h);
+        else if (d instanceof DraftDismissed x) dismissed(s, x);
+        else if (d instanceof DraftLetGo g) letGo(s, g);
+        else if (d instanceof NoticeIssued n) notice(s, n);
+        else if (d instanceof RetentionCheckpoint) s.retention.draftEntries = 0;
+    }
+
+    private static void opened(EngineState s, TurnOpened o) {
+        s.nextTurn = Math.max(s.nextTurn, o.turn() + 1);
+        Turn previous = s.turns.openTurnOf(o.agent());
+        if (previous != null) s.turns.close(previous.id);
+        AgentSettings settings = s.roster.agent(o.agent());
+        Turn turn = new Turn();
+        turn.id = o.turn();
+        turn.agent = o.agent();
+        turn.mode = settings.mode;
+        turn.locusPolicy = settings.locusPolicy;
+        turn.run = settings.run;
+        turn.home = settings.home;
+        turn.isPrivate = o.isPrivate();
+        turn.why = o.why();
+        turn.locus = o.locus();
+        turn.locusServer = o.server();
+        turn.fallback = o.fallback();
+        turn.trigger = o.trigger();
+        turn.heartbeat = o.heartbeat();
+        s.turns.put(turn);
+        if (turn.isPrivate) s.privacy.notePrivateTurn(turn.id);
+        boolean bounceOnly = !o.causes().isEmpty() && o.causes().stream().allMatch("bounce"::equals);
+        if (!bounceOnly) s.turns.bounceStreak.remove(o.agent());
+    }
+
+    private static void continued(EngineState s, TurnContinued c) {
+        Turn turn = s.turns.turn(c.turn());
+        if (turn != null && c.isPrivate() && !turn.isPrivate) makePrivate(s, turn, c.why());
+    }
+
+    private static void madePrivate(EngineState s, TurnMadePrivate p) {
+        Turn turn = s.turns.turn(p.turn());
+        if (turn != null) makePrivate(s, turn, p.why());
+        else s.privacy.notePrivateTurn(p.turn());
+    }
+
+    /** P4: a private turn loses its locus, trigger channel and sticky destination, for good. */
+    private static void makePrivate(EngineState s, Turn turn, String why) {
+        turn.isPrivate = true;
+        turn.why = why;
+        turn.locus = null;
+        turn.locusServer = null;
+        turn.fallback = null;
+        turn.trigger = null;
+        turn.sticky = null;
+        turn.stickyServer = null;
+        s.privacy.notePrivateTurn(turn.id);
+    }
+
+    private static void locusMoved(EngineState s, TurnLocusMoved m) {
+        Turn turn = s.turns.turn(m.turn());
+        if (turn == null || turn.isPrivate) return;
+        if (m.sticky()) {
+            turn.sticky = m.locus();
+            turn.stickyServer = m.server();
+            return;
+        }
+        turn.locus = m.locus();
+        turn.locusServer = m.server();
+        turn.fallback = null;
+    }
+
+    private static void routed(EngineState s, SpeechRouted r) {
+        Turn turn = s.turns.turn(r.turn());
+        if (turn == null) return;
+        if ("private".equals(r.route().kind())) turn.keptPrivate.merge(r.route().why(), 1, Integer::sum);
+        // M3: a delivered envelope resets the bounce-wake streak.
+        if (r.route().isPublish() && r.envelope() != null) s.turns.bounceStreak.remove(turn.agent);
+    }
+
+    private static void toolDecided(EngineState s, ToolDecided t) {
+        if (!t.countsAsSend() || t.turn() == null) return;
+        Turn turn = s.turns.turn(t.turn());
+        if (turn == null) return;
+        if (t.place() == null) turn.holdAnywhere = true;
+        else turn.holdPlaces.add(t.place());
+    }
+
+    private static void requested(EngineState s, PublishRequested p) {
+        s.nextAttempt = Math.max(s.nextAttempt, p.attempt() + 1);
+        Attempt a = new Attempt();
+        a.id = p.attempt();
+        a.agent = p.agent();
+        a.channel = p.channel();
+        a.server = p.server();
+        a.via = p.via();
+        a.drafts = p.drafts();
+        a.turn = p.turn();
+        a.requestedAtMillis = p.at().toEpochMilli();
+        s.attempts.attempts.put(a.id, a);
+        if (p.turn() != null) {
+            Turn turn = s.turns.turn(p.turn());
+            if (turn != null) turn.attempts.add(a.id);
+        }
+        for (String id : p.drafts()) {
+            Draft d = s.drafts.get(p.agent(), id);
+            if (d == null) continue;
+            d.outAttempt = a.id;
+            d.attempts.add(a.id);
+            d.touchedMillis = a.requestedAtMillis;
+        }
+        if (!p.drafts().isEmpty()) s.retention.draftEntries++;
+    }
+
+    private static void outcome(EngineState s, PublishOutcome o) {
+        Attempt a = s.attempts.get(o.attempt());
+        if (a == null) return;
+        a.outcome = o.outcome();
+        for (String id : a.drafts) {
+            Draft d = s.drafts.get(a.agent, id);
+            if (d == null) continue;
+            if (Long.valueOf(a.id).equals(d.outAttempt)) d.outAttempt = null;
+            d.touchedMillis = o.at().toEpochMilli();
+            switch (o.outcome()) {
+                case "delivered" -> d.delivered = true;
+                case "unknown" -> {
+                    d.unconfirmed = true;
+                    d.risk = true;
+                }
+                default -> { }
+            }
+        }
+        if (!a.drafts.isEmpty()) s.retention.draftEntries++;
+        if (!"unknown".equals(o.outcome())) s.attempts.attempts.remove(a.id);
+    }
+
+    private static void held(EngineState s, DraftHeld h) {
+        DraftBook book = s.drafts;
+        book.drawn++;
+        Draft d = new Draft();
+        d.id = h.draft();
+        d.agent = h.agent();
+        d.cause = h.cause();
+        d.text = h.text();
+        d.risk = h.risk();
+        d.seq = book.nextSeq++;
+        d.turn = h.turn();
+        d.heldAtMillis = h.at().toEpochMilli();
+        d.touchedMillis = d.heldAtMillis;
+        book.of(h.agent()).put(d.id, d);
+        TreeSet<String> gone = book.letGo.get(h.agent());
+        if (gone != null) gone.remove(d.id);
+        if ("bounced".equals(d.cause)) book.latestBounce.put(h.agent(), d.id);
+        if (h.turn() != null) {
+            Turn turn = s.turns.turn(h.turn());
+            if (turn != null) {
+                turn.drafts.add(d.id);
+                if (!h.quiet()) turn.unnamedDrafts.add(d.id);
+            }
+        }
+        s.retention.draftEntries++;
+    }
+
+    private static void dismissed(EngineState s, DraftDismissed x) {
+        Draft d = s.drafts.get(x.agent(), x.draft());
+        if (d == null) return;
+        d.dismissed = true;
+        d.touchedMillis = x.at().toEpochMilli();
+        s.drafts.latestBounce.remove(x.agent(), x.draft());
+        s.retention.draftEntries++;
+    }
+
+    private static void letGo(EngineState s, DraftLetGo g) {
+        TreeMap<String, Draft> byId = s.drafts.drafts.get(g.agent());
+        if (byId != null) byId.remove(g.draft());
+        s.drafts.latestBounce.remove(g.agent(), g.draft());
+        TreeSet<String> gone = s.drafts.letGo.computeIfAbsent(g.agent(), a -> new TreeSet<>());
+        gone.add(g.draft());
+        while (gone.size() > DraftBook.REMEMBERED_LET_GO) gone.pollFirst();
+    }
+
+    private static void notice(EngineState s, NoticeIssued n) {
+        Turn turn = n.turn() == null ? null : s.turns.turn(n.turn());
+        if (turn != null) {
+            turn.channelsNamed.addAll(n.names().channels());
+            turn.unnamedDrafts.removeAll(n.names().drafts());
+            if ("private-turn".equals(n.kind())) turn.privateNoticeGiven = true;
+        }
+        for (String id : n.names().drafts()) {
+            Draft d = s.drafts.get(n.agent(), id);
+            if (d == null) continue;
+            d.named = true;
+            d.touchedMillis = n.at().toEpochMilli();
+        }
+        if (!n.names().drafts().isEmpty()) s.retention.draftEntries++;
+        if ("bounce".equals(n.kind()) && n.wake()) s.turns.bounceStreak.merge(n.agent(), 1, Integer::sum);
+        PrivacyRecord privacy = s.privacy;
+        if ("private-turn".equals(n.kind())) privacy.lastTold.put(n.agent(), "");
+        else if ("routing".equals(n.kind())) {
+            privacy.lastTold.put(n.agent(), n.names().channels().isEmpty() ? "" : n.names().channels().get(0));
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.routing.projections;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.routing.journal.codec.EntryCodec;
+
+/**
+ * The canonical JSON of a state: fields in declaration order, maps sorted by key, so two states
+ * compare byte for byte. The same form is what a checkpoint stores.
+ */
+public final class StateCodec {
+    private static final ObjectMapper MAPPER = EntryCodec.mapper().copy()
+            .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
+            .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY)
+            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+
+    private StateCodec() {}
+
+    public static JsonNode toTree(EngineState state) {
+        return MAPPER.valueToTree(state);
+    }
+
+    public static byte[] toBytes(EngineState state) {
+        try {
+            return MAPPER.writeValueAsBytes(state);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize the engine state", e);
+        }
+    }
+
+    public static String toJson(EngineState state) {
+        return new String(toBytes(state), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    public static String pretty(Object tree) {
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static EngineState fromTree(JsonNode tree) {
+        try {
+            return MAPPER.treeToValue(tree, EngineState.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + e.getOriginalMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.routing.projections.privacy;
+
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Which turns are private, which stored messages are private input, and what each agent was last
+ * told about where its speech goes (RULES P7, P10). Unlike the seed's in-memory record, this one
+ * is rebuilt from the journal, so a restart loses nothing.
+ */
+public final class PrivacyRecord {
+    /** How many private turn ids are kept exactly; older ones fall under {@link #floor}. */
+    public static final int KEPT_IDS = 4096;
+
+    /** The highest {@link #KEPT_IDS} private turn ids. */
+    public final TreeSet<Long> privateTurns = new TreeSet<>();
+    /** Every turn id at or below the floor counts as private (fail closed); 0 names no real turn. */
+    public long floor = 0;
+    /** agent -> message id -> message; public messages are forgotten once read. */
+    public final TreeMap<String, TreeMap<String, StoredMessage>> messages = new TreeMap<>();
+    /** agent -> private input stored that no start's stream has answered yet (P7). */
+    public final TreeMap<String, TreeSet<String>> mark = new TreeMap<>();
+    /** agent -> the routing it was last told: a channel id, or "" for no channel. */
+    public final TreeMap<String, String> lastTold = new TreeMap<>();
+
+    public boolean isPrivateTurn(long turn) {
+        return turn <= floor || privateTurns.contains(turn);
+    }
+
+    public void notePrivateTurn(long turn) {
+        if (turn <= floor || !privateTurns.add(turn)) return;
+        while (privateTurns.size() > KEPT_IDS) floor = Math.max(floor, privateTurns.pollFirst());
+    }
+
+    /** P3: a message is private input when a surface sent it or a private turn's work brought it. */
+    public boolean isPrivateInput(StoredMessage m) {
+        return m.surface || (m.workTurn != null && isPrivateTurn(m.workTurn));
+    }
+
+    public StoredMessage message(String agent, String id) {
+        TreeMap<String, StoredMessage> byId = messages.get(agent);
+        return byId == null ? null : byId.get(id);
+    }
+
+    public TreeMap<String, StoredMessage> messagesOf(String agent) {
+        return messages.computeIfAbsent(agent, a -> new TreeMap<>());
+    }
+
+    public TreeSet<String> markOf(String agent) {
+        return mark.computeIfAbsent(agent, a -> new TreeSet<>());
+    }
+
+    /** P7: private input stored and not yet answered by a start that can publish. */
+    public boolean marked(String agent) {
+        TreeSet<String> ids = mark.get(agent);
+        return ids != null && !ids.isEmpty();
+    }
+
+    /** P9: the agent's stored history on its current branch holds private input. */
+    public boolean historyHoldsPrivateInput(String agent) {
+        TreeMap<String, StoredMessage> byId = messages.get(agent);
+        if (byId == null) return false;
+        for (StoredMessage m : byId.values()) {
+            if (m.onBranch && isPrivateInput(m)) return true;
+        }
+        return false;
+    }
+
+    /** Forgets a public message once read: only private input matters to a later retake (P9). */
+    public void markRead(String agent, String id) {
+        TreeMap<String, StoredMessage> byId = messages.get(agent);
+        if (byId == null) return;
+        StoredMessage m = byId.get(id);
+        if (m == null) return;
+        m.read = true;
+        if (!m.surface && m.workTurn == null) byId.remove(id);
+    }
+}

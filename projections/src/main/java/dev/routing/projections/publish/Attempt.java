@@ -1,0 +1,21 @@
+package dev.routing.projections.publish;
+
+import java.util.List;
+
+/** One publish attempt: what was requested, and its outcome once settled (null while out). */
+public final class Attempt {
+    public long id;
+    public String agent;
+    public String channel;
+    public String server;
+    public String via;
+    public List<String> drafts;
+    public Long turn;
+    public long requestedAtMillis;
+    /** {@code delivered}, {@code failed}, {@code unknown}, or null while the attempt is out. */
+    public String outcome;
+
+    public boolean out() {
+        return outcome == null;
+    }
+}

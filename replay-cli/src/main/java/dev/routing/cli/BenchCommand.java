@@ -1,0 +1,83 @@
+package dev.routing.cli;
+
+import dev.routing.engine.Engine;
+import dev.routing.engine.Replay;
+import dev.routing.engine.RuleSet;
+import dev.routing.journal.store.Journal;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "bench", description = {
+        "Builds a journal of N synthetic events through the engine, then reports, from this one run:",
+        "append (facts/s through the engine), raw scan (entries/s, no decoding), replay (decode + fold,",
+        "entries/s), and replay's speed as a ratio of the raw scan's."})
+final class BenchCommand implements Callable<Integer> {
+    @Option(names = "--events", paramLabel = "N", defaultValue = "1000000", description = "journal entries to build (default: ${DEFAULT-VALUE})")
+    long events;
+
+    @Option(names = "--seed", defaultValue = "1", description = "traffic seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "where to build the journal (default: a temporary directory, removed after)")
+    Path dir;
+
+    @Override
+    public Integer call() throws IOException {
+        if (events < 100) throw new BadInputException("--events must be at least 100");
+        Path where = dir != null ? dir : Files.createTempDirectory("replay-cli-bench");
+        try {
+            long appendStart = System.nanoTime();
+            long facts;
+            try (Engine engine = Engine.open(where, RuleSet.CURRENT, null)) {
+                Progress progress = new Progress("append", events);
+                facts = new SyntheticTraffic(seed).run(engine::accept, () -> {
+                    long n = engine.state().entries;
+                    progress.accept(n);
+                    return n < events;
+                });
+                progress.done();
+            }
+            double appendSeconds = seconds(appendStart);
+            try (Journal journal = Journal.openReader(where)) {
+                journal.scanRaw(-1, null);
+                long scanStart = System.nanoTime();
+                long scanned = journal.scanRaw(-1, null);
+                double scanSeconds = seconds(scanStart);
+                long replayStart = System.nanoTime();
+                long replayed = Replay.full(journal).entriesRead();
+                double replaySeconds = seconds(replayStart);
+                long restoreStart = System.nanoTime();
+                Replay.Result restored = Replay.restore(journal);
+                double restoreSeconds = seconds(restoreStart);
+                double scanRate = scanned / scanSeconds;
+                double replayRate = replayed / replaySeconds;
+                System.out.printf("entries          %,d (%,d facts)%n", scanned, facts);
+                System.out.printf("append           %,.0f facts/s through the engine (decide + journal)%n", facts / appendSeconds);
+                System.out.printf("raw scan         %,.0f entries/s%n", scanRate);
+                System.out.printf("replay           %,.0f entries/s (decode + fold)%n", replayRate);
+                System.out.printf("ratio            replay runs at %.3f of the raw scan's speed (raw is %.1fx faster)%n",
+                        replayRate / scanRate, scanRate / replayRate);
+                System.out.printf("restore          %.3f s (newest checkpoint + %,d entries)%n", restoreSeconds, restored.entriesRead());
+            }
+        } finally {
+            if (dir == null) deleteQuietly(where);
+        }
+        return ExitCodes.OK;
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary journal left behind is harmless
+        }
+    }
+}

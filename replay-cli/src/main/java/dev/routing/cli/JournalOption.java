@@ -1,0 +1,26 @@
+package dev.routing.cli;
+
+import dev.routing.journal.store.Journal;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/** Opening a journal and reading instants the way every command does, with exit 2 for bad input. */
+final class JournalOption {
+    private JournalOption() {}
+
+    static Journal reader(Path dir) {
+        if (dir == null) throw new BadInputException("--journal DIR is required");
+        if (!Journal.exists(dir)) throw new BadInputException("no journal at " + dir);
+        return Journal.openReader(dir);
+    }
+
+    static Instant instant(String option, String value) {
+        if (value == null) return null;
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new BadInputException(option + ": '" + value + "' is not an ISO-8601 UTC instant (e.g. 2026-11-02T09:00:00Z)");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.routing.cli;
+
+import dev.routing.engine.RuleSet;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run", description = {
+        "Feeds each fact of FILE (JSON lines; - for standard input) to the engine and prints every",
+        "decision as one JSON line. A malformed line exits 2 naming the line and field, after",
+        "journaling nothing for it."})
+final class RunCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "FILE", description = "facts, one JSON object per line, or - to read standard input")
+    String file;
+
+    @Option(names = "--journal", paramLabel = "DIR", description = "journal to write or continue (default: a fresh temporary one)")
+    Path journal;
+
+    @Option(names = "--rules", paramLabel = "RULES", defaultValue = "current",
+            description = "rule set: current or 0.30.0 (default: ${DEFAULT-VALUE})")
+    String rules;
+
+    @Override
+    public Integer call() throws IOException {
+        RuleSet ruleSet = RuleSet.parse(rules);
+        Path dir = journal != null ? journal : Files.createTempDirectory("replay-cli-run");
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+        try (BufferedReader in = open();
+                ScriptRunner runner = new ScriptRunner(dir, ruleSet, out, "-".equals(file))) {
+            String line;
+            int number = 0;
+            while ((line = in.readLine()) != null) {
+                number++;
+                runner.feed(number, line);
+            }
+        } finally {
+            out.flush();
+            if (journal == null) deleteQuietly(dir);
+        }
+        return ExitCodes.OK;
+    }
+
+    private BufferedReader open() throws IOException {
+        if ("-".equals(file)) return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        Path path = Path.of(file);
+        if (!Files.isRegularFile(path)) throw new BadInputException("no such file: " + file);
+        return Files.newBufferedReader(path, StandardCharsets.UTF_8);
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // a temporary journal left behind is harmless
+        }
+    }
+}

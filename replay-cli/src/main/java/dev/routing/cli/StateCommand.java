@@ -1,0 +1,84 @@
+package dev.routing.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.engine.Replay;
+import dev.routing.journal.store.Journal;
+import dev.routing.projections.StateCodec;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "state", description = {
+        "Prints the projections as JSON: as they stand now, or as they stood at an instant",
+        "(replayed from the nearest checkpoint before it, not from the start)."})
+final class StateCommand implements Callable<Integer> {
+    @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")
+    Path journal;
+
+    @Option(names = "--at", paramLabel = "INSTANT", description = "replay up to this instant (ISO-8601 UTC)")
+    String at;
+
+    @Option(names = "--agent", paramLabel = "AGENT", description = "only what concerns this agent")
+    String agent;
+
+    @Override
+    public Integer call() {
+        Instant instant = JournalOption.instant("--at", at);
+        try (Journal j = JournalOption.reader(journal)) {
+            Progress progress = new Progress("replay", 0);
+            Replay.Result result = instant == null ? Replay.restore(j, progress) : Replay.at(j, instant, progress);
+            progress.done();
+            JsonNode tree = StateCodec.toTree(result.state());
+            if (agent != null) tree = forAgent((ObjectNode) tree, agent);
+            System.out.println(StateCodec.pretty(tree));
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Keeps, at any depth, only map entries keyed by the agent, and open turns that are its own. */
+    static JsonNode forAgent(ObjectNode state, String agent) {
+        prune(state, agent);
+        return state;
+    }
+
+    private static void prune(JsonNode node, String agent) {
+        if (!node.isObject()) return;
+        ObjectNode object = (ObjectNode) node;
+        for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            JsonNode value = field.getValue();
+            if (isAgentMap(field.getKey())) {
+                ObjectNode only = object.objectNode();
+                if (value.has(agent)) only.set(agent, value.get(agent));
+                field.setValue(only);
+            } else if ("open".equals(field.getKey()) && value.isObject()) {
+                ObjectNode only = object.objectNode();
+                value.fields().forEachRemaining(t -> {
+                    if (agent.equals(t.getValue().path("agent").asText())) only.set(t.getKey(), t.getValue());
+                });
+                field.setValue(only);
+            } else if ("attempts".equals(field.getKey()) && value.isObject()) {
+                ObjectNode only = object.objectNode();
+                value.fields().forEachRemaining(a -> {
+                    if (agent.equals(a.getValue().path("agent").asText())) only.set(a.getKey(), a.getValue());
+                });
+                field.setValue(only);
+            } else {
+                prune(value, agent);
+            }
+        }
+    }
+
+    private static boolean isAgentMap(String key) {
+        return switch (key) {
+            case "agents", "focus", "openByAgent", "wakes", "newestInbound", "bounceStreak", "messages", "mark",
+                    "lastTold", "drafts", "latestBounce", "letGo" -> true;
+            default -> false;
+        };
+    }
+}
