@@ -7,7 +7,6 @@ import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
-import dev.routing.projections.Evolve;
 import dev.routing.projections.StateCodec;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -25,8 +24,7 @@ public final class Engine implements AutoCloseable {
     public static final int DEFAULT_CHECKPOINT_EVERY = 20_000;
 
     private final Journal journal;
-    private final Decider decider;
-    private final EngineState state;
+    private final Core core;
     private final int checkpointEvery;
     private long sinceCheckpoint;
     /** A new journal's engine.started waits for the first fact, so that it carries real time. */
@@ -35,8 +33,7 @@ public final class Engine implements AutoCloseable {
 
     private Engine(Journal journal, EngineState state, RuleSet rules, int checkpointEvery, Instant openedAt) {
         this.journal = journal;
-        this.state = state;
-        this.decider = new Decider(rules);
+        this.core = new Core(state, rules);
         this.checkpointEvery = checkpointEvery;
         if (journal.lastIndex() >= 0) {
             Instant at = openedAt != null ? openedAt : Instant.ofEpochMilli(state.clockMillis);
@@ -78,14 +75,13 @@ public final class Engine implements AutoCloseable {
         if (!started) {
             started = true;
             if (!(fact instanceof EngineStarted) && journal.lastIndex() < 0) {
-                List<Decision> first = accept(new EngineStarted(fact.at(), decider.rules().label()));
+                List<Decision> first = accept(new EngineStarted(fact.at(), core.rules().label()));
                 if (!first.isEmpty()) throw new IllegalStateException("engine.started decided something in a new journal");
             }
         }
         journal.append(fact);
-        List<Decision> decisions = decider.decide(state, fact);
+        List<Decision> decisions = core.accept(fact);
         journal.appendAll(decisions);
-        Evolve.evolve(state, fact);
         sinceCheckpoint += 1 + decisions.size();
         if (sinceCheckpoint >= checkpointEvery) checkpoint();
         return decisions;
@@ -93,6 +89,7 @@ public final class Engine implements AutoCloseable {
 
     /** Writes every projection's state into the journal, so a restore starts here. */
     public void checkpoint() {
+        EngineState state = core.state();
         long through = journal.lastIndex();
         journal.append(new StateCheckpoint(Instant.ofEpochMilli(state.clockMillis), through, state.entries,
                 StateCodec.toTree(state)));
@@ -100,7 +97,7 @@ public final class Engine implements AutoCloseable {
     }
 
     public EngineState state() {
-        return state;
+        return core.state();
     }
 
     public Journal journal() {
@@ -108,7 +105,7 @@ public final class Engine implements AutoCloseable {
     }
 
     public RuleSet rules() {
-        return decider.rules();
+        return core.rules();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.routing.cli;
 
 import dev.routing.engine.RuleSet;
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,9 +32,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        RuleSet ruleSet = RuleSet.parse(rules);
+        RuleSet ruleSet = ruleSet();
         Path dir = journal != null ? journal : Files.createTempDirectory("replay-cli-run");
-        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+        // Through System.out, not its file descriptor: a caller of Main.execute that redirects
+        // System.out gets the decisions. Buffered here, flushed per fact for -, never closed.
+        PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false, StandardCharsets.UTF_8);
         try (BufferedReader in = open();
                 ScriptRunner runner = new ScriptRunner(dir, ruleSet, out, "-".equals(file))) {
             String line;
@@ -47,6 +50,14 @@ final class RunCommand implements Callable<Integer> {
             if (journal == null) deleteQuietly(dir);
         }
         return ExitCodes.OK;
+    }
+
+    private RuleSet ruleSet() {
+        try {
+            return RuleSet.parse(rules);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--rules: " + e.getMessage());
+        }
     }
 
     private BufferedReader open() throws IOException {

@@ -40,9 +40,11 @@ final class StateCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** Keeps, at any depth, only map entries keyed by the agent, and open turns that are its own. */
+    /** Keeps, at any depth, only map entries keyed by the agent, and open turns and attempts that are its own. */
     static JsonNode forAgent(ObjectNode state, String agent) {
-        prune(state, agent);
+        // The top level holds the books, two of them named like the maps inside them ("drafts",
+        // "attempts"): prune inside each book, never treat a book itself as a per-agent map.
+        state.forEach(book -> prune(book, agent));
         return state;
     }
 

@@ -26,13 +26,16 @@ public final class DraftBook {
         return byId == null ? null : byId.get(id);
     }
 
+    /** The resident's drafts, created empty if need be: for the fold only, never for a reader. */
     public TreeMap<String, Draft> of(String agent) {
         return drafts.computeIfAbsent(agent, a -> new TreeMap<>());
     }
 
     /** Newest first. */
     public List<Draft> newestFirst(String agent) {
-        List<Draft> all = new ArrayList<>(of(agent).values());
+        TreeMap<String, Draft> byId = drafts.get(agent);
+        if (byId == null) return List.of();
+        List<Draft> all = new ArrayList<>(byId.values());
         all.sort(Comparator.comparingLong((Draft d) -> d.seq).reversed());
         return all;
     }

@@ -17,8 +17,11 @@ public final class Roster {
     /** agent -> the channel its open focus excepts. */
     public final TreeMap<String, String> focus = new TreeMap<>();
 
+    private static final AgentSettings UNCONFIGURED = new AgentSettings();
+
+    /** The agent's settings, or the defaults for an agent never configured (not stored: readers never write). */
     public AgentSettings agent(String agent) {
-        return agents.computeIfAbsent(agent, a -> new AgentSettings());
+        return agents.getOrDefault(agent, UNCONFIGURED);
     }
 
     public void evolve(AgentConfigured c) {

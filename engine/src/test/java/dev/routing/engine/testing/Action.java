@@ -1,0 +1,19 @@
+package dev.routing.engine.testing;
+
+/**
+ * One step of a random host, as small numbers so a failing stream prints, replays and shrinks
+ * easily. The interpreter ({@link StreamHost}) reads each against the host's state and skips one
+ * that makes no sense there, so every subsequence of a stream is itself a valid stream.
+ */
+public record Action(Kind kind, int a, int b, int c) {
+
+    public enum Kind {
+        CONFIGURE, CHANNEL_MESSAGE, OPERATOR_MESSAGE, WORK_MESSAGE, WAKE, START, ROUND, BOUNDARY, END, SETTLE,
+        SCRIPT, FOCUS, HISTORY, RESTART, CLOCK_JUMP
+    }
+
+    @Override
+    public String toString() {
+        return kind + "(" + a + "," + b + "," + c + ")";
+    }
+}

@@ -1,0 +1,58 @@
+package dev.routing.engine.testing;
+
+import dev.routing.engine.Core;
+import dev.routing.engine.RuleSet;
+import dev.routing.journal.event.Decision;
+import dev.routing.journal.event.EngineStarted;
+import dev.routing.journal.event.Entry;
+import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.ProcessRestarted;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The core in memory, fed exactly as {@code Engine} feeds it (an {@code engine.started} before
+ * the first fact and at each restart), recording every entry in journal order.
+ */
+public final class CoreSink implements Sink {
+    private final Core core;
+    private final List<Entry> entries = new ArrayList<>();
+    private boolean started;
+
+    public CoreSink(RuleSet rules) {
+        this.core = new Core(rules);
+    }
+
+    @Override
+    public List<Decision> accept(Fact fact) {
+        if (!started) {
+            started = true;
+            record(new EngineStarted(fact.at(), core.rules().label()));
+        }
+        return record(fact);
+    }
+
+    @Override
+    public List<Decision> restart(Instant at) {
+        List<Decision> decisions = new ArrayList<>(record(new EngineStarted(at, core.rules().label())));
+        decisions.addAll(record(new ProcessRestarted(at)));
+        return decisions;
+    }
+
+    private List<Decision> record(Fact fact) {
+        entries.add(fact);
+        List<Decision> decisions = core.accept(fact);
+        entries.addAll(decisions);
+        return decisions;
+    }
+
+    public Core core() {
+        return core;
+    }
+
+    /** Every entry, facts and decisions, in the order a journal would hold them. */
+    public List<Entry> entries() {
+        return entries;
+    }
+}

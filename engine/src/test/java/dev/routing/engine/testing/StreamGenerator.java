@@ -1,0 +1,32 @@
+package dev.routing.engine.testing;
+
+import dev.routing.engine.testing.Action.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/** Draws random host streams (lists of {@link Action}) from a seed: the same seed, the same stream. */
+public final class StreamGenerator {
+    private static final Kind[] WEIGHTED = {
+        Kind.CHANNEL_MESSAGE, Kind.CHANNEL_MESSAGE, Kind.OPERATOR_MESSAGE, Kind.OPERATOR_MESSAGE, Kind.WORK_MESSAGE,
+        Kind.WAKE, Kind.WAKE, Kind.WAKE, Kind.START, Kind.START, Kind.START, Kind.ROUND, Kind.ROUND, Kind.ROUND,
+        Kind.ROUND, Kind.BOUNDARY, Kind.BOUNDARY, Kind.END, Kind.END, Kind.SETTLE, Kind.SETTLE, Kind.SCRIPT,
+        Kind.FOCUS, Kind.HISTORY, Kind.RESTART, Kind.CLOCK_JUMP, Kind.CONFIGURE
+    };
+
+    private StreamGenerator() {}
+
+    public static List<Action> stream(long seed, int maxLength) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<Action> actions = new ArrayList<>();
+        for (int agent = 0; agent < StreamHost.AGENTS.length; agent++) {
+            actions.add(new Action(Kind.CONFIGURE, agent, random.nextInt(100), random.nextInt(100)));
+        }
+        int length = 5 + random.nextInt(Math.max(1, maxLength - 5));
+        for (int i = 0; i < length; i++) {
+            Kind kind = WEIGHTED[random.nextInt(WEIGHTED.length)];
+            actions.add(new Action(kind, random.nextInt(100), random.nextInt(100), random.nextInt(100)));
+        }
+        return actions;
+    }
+}
