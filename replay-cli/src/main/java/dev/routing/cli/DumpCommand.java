@@ -32,8 +32,9 @@ final class DumpCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Instant start = JournalOption.instant("--from", from);
         Instant end = JournalOption.instant("--to", to);
-        try (Journal j = JournalOption.reader(journal);
-                BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16)) {
+        // Flushed, never closed: closing it would close System.out under an in-process caller of Main.execute.
+        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        try (Journal j = JournalOption.reader(journal)) {
             long fromIndex = start == null ? -1 : j.indexAt(start);
             long toIndex = end == null ? Long.MAX_VALUE : j.indexAt(end);
             j.read(fromIndex, toIndex, r -> {
@@ -45,6 +46,8 @@ final class DumpCommand implements Callable<Integer> {
                     throw new UncheckedIOException(e);
                 }
             });
+        } finally {
+            out.flush();
         }
         return ExitCodes.OK;
     }

@@ -184,7 +184,8 @@ public final class EntryCodec {
                 .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-                // encode and toJson agree byte for byte: an emoji is written as its 4 UTF-8 bytes, not as an escaped surrogate pair
+                // encode and toJson agree byte for byte: an emoji is written as its 4 UTF-8 bytes,
+                // not as an escaped surrogate pair
                 .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
                 .serializationInclusion(JsonInclude.Include.NON_NULL)
                 .build();

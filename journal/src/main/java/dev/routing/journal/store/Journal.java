@@ -37,8 +37,9 @@ import net.openhft.chronicle.wire.Wire;
  * journal time (the entry's {@code at} in epoch millis, never less than the previous entry's, so
  * that a binary search over it is sound), {@code k} the entry kind, and {@code json} the entry.
  *
- * <p>One writer per directory, enforced by an OS file lock that dies with its process, so a second
- * writer fails at once instead of waiting on Chronicle's 15 s lock. Durable entries (J3) are
+ * <p>One writer per directory, enforced by an OS file lock that dies with its process (and, inside
+ * one JVM, by a registry of the journals it writes), so a second writer fails at once instead of
+ * waiting on Chronicle's 15 s lock. Durable entries (J3) are
  * msync'ed before {@link #append} or {@link #appendAll} returns. Like Chronicle's own appenders
  * and tailers, a Journal belongs to the thread that opened it.
  */

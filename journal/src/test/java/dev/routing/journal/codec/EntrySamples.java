@@ -30,14 +30,15 @@ public final class EntrySamples {
         {"type":"publish.settled","at":"@AT","attempt":12,"delivered":true,"messageId":"msg-991","error":"error-response","connectorText":"429 slow down","connectorData":{"retryAfter":3,"nested":{"ok":false,"list":[1,"two",null,2.5,-9007199254740993]}}}
         {"type":"history.changed","at":"@AT","agent":"qa","branch":"main","removed":["m1"],"restored":["m2"]}
         {"type":"process.restarted","at":"@AT"}
+        {"type":"engine.started","at":"@AT","rules":"0.30.0"}
         {"type":"turn.opened","at":"@AT","turn":8,"agent":"qa","private":true,"why":"private-surface","locus":"work","fallback":"focus","server":"discord","trigger":"work","causes":["message","heartbeat"]}
         {"type":"turn.continued","at":"@AT","turn":8,"agent":"qa","private":true,"why":"private-wake"}
         {"type":"turn.madePrivate","at":"@AT","turn":8,"where":"boundary","why":"private-input"}
-        {"type":"turn.locusMoved","at":"@AT","turn":8,"locus":"ops","server":"discord","why":"channel_open"}
-        {"type":"speech.routed","at":"@AT","turn":8,"round":1,"segment":0,"text":"Hello.","route":{"kind":"publish","channel":"work","server":"discord"},"agent":"qa","stickyChannel":"work","stickyServer":"discord","skipping":false}
+        {"type":"turn.locusMoved","at":"@AT","turn":8,"locus":"ops","server":"discord","why":"channel_open","sticky":true}
+        {"type":"speech.routed","at":"@AT","turn":8,"round":1,"segment":0,"text":"Hello.","route":{"kind":"publish","channel":"work","server":"discord"},"agent":"qa","envelope":"#work"}
         {"type":"speech.routed","at":"@AT","turn":8,"round":1,"segment":1,"text":"Aside.","route":{"kind":"private","why":"private-turn"},"agent":"qa"}
         {"type":"speech.routed","at":"@AT","turn":8,"round":1,"segment":2,"text":"Later.","route":{"kind":"held","draft":"d-0000001","cause":"explicit-send"},"agent":"qa"}
-        {"type":"speech.routed","at":"@AT","turn":8,"round":1,"segment":3,"text":"Oops.","route":{"kind":"bounced","draft":"d-0000002"},"agent":"qa","skipping":true}
+        {"type":"speech.routed","at":"@AT","turn":8,"round":1,"segment":3,"text":"Oops.","route":{"kind":"bounced","draft":"d-0000002"},"agent":"qa","envelope":"skip_reply"}
         {"type":"tool.decided","at":"@AT","turn":8,"round":1,"call":0,"tool":"channel_publish","allowed":false,"channel":"work","refusal":"this turn is private","agent":"qa","result":"refused","send":true,"place":"work"}
         {"type":"publish.requested","at":"@AT","attempt":13,"agent":"qa","channel":"work","server":"discord","text":"Hello.","drafts":["d-0000001"],"via":"resend","turn":8}
         {"type":"publish.outcome","at":"@AT","attempt":13,"outcome":"unknown","why":"no-response","agent":"qa","connectorText":"timeout","connectorData":{"status":504,"retry":[true,false]}}
@@ -64,6 +65,7 @@ public final class EntrySamples {
         {"type":"publish.settled","at":"@AT","attempt":12}
         {"type":"history.changed","at":"@AT","agent":"qa"}
         {"type":"process.restarted","at":"@AT"}
+        {"type":"engine.started","at":"@AT","rules":"current"}
         {"type":"turn.opened","at":"@AT","turn":1,"agent":"qa","private":false}
         {"type":"turn.continued","at":"@AT","turn":1,"private":false}
         {"type":"turn.madePrivate","at":"@AT","turn":1,"where":"start","why":"private-wake"}

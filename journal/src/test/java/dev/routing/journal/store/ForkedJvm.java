@@ -16,6 +16,8 @@ final class ForkedJvm {
         command.addAll(chronicleFlags());
         command.addAll(List.of("-Dchronicle.analytics.disable=true", "-Dchronicle.announcer.disable=true",
                 "-Ddisable.perf.info=true", "-Dbackground.releaser=false",
+                "-Dorg.slf4j.simpleLogger.log.net.openhft.chronicle.core.Jvm=warn",
+                "-Dorg.slf4j.simpleLogger.log.net.openhft.chronicle.threads.DiskSpaceMonitor=warn",
                 // a child lives for well under a second of work: start it as fast as possible
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss1m", "-Xmx256m"));
         command.add("-cp");

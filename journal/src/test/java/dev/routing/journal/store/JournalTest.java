@@ -39,6 +39,9 @@ class JournalTest {
     @TempDir
     Path dir;
 
+    @TempDir
+    Path logs;
+
     private final List<Journal> open = new ArrayList<>();
 
     @AfterEach
@@ -105,6 +108,20 @@ class JournalTest {
         }
         assertEquals(written, readAll(j).stream().map(JournalRecord::entry).toList());
         assertNull(j.entryAt(j.lastIndex() + 1));
+    }
+
+    @Test
+    void entryAtAnIndexThatHoldsNoEntryIsNull() {
+        Journal j = writer();
+        assertNull(j.entryAt(0));
+        long first = j.append(message(T0, "m0"));
+        long last = j.append(message(T0.plus(DAY.multipliedBy(3)), "m1")); // two days with no file between
+        assertNull(j.entryAt(first + 1), "past the end of its day");
+        assertNull(j.entryAt(first + (1L << 32)), "a day with no file");
+        assertNull(j.entryAt(first - (1L << 32)), "a day before the first");
+        assertNull(j.entryAt(last + 1));
+        assertNull(j.entryAt(-1));
+        assertEquals(message(T0.plus(DAY.multipliedBy(3)), "m1"), j.entryAt(last));
     }
 
     @Test
@@ -431,18 +448,20 @@ class JournalTest {
         assertEquals(3, readAll(second).size());
     }
 
-    private static List<String> runProbe(Path dir, String id) throws Exception {
+    /** Runs {@link OpenWriterProbe} on {@code dir}: its exit code, and its stdout then stderr. */
+    private List<String> runProbe(Path dir, String id) throws Exception {
+        Path stderr = Files.createTempFile(logs, "probe", ".err");
         Process p = ForkedJvm.of(OpenWriterProbe.class, dir.toString(), id, T0.plusSeconds(3_600).toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(stderr.toFile())
                 .start();
         p.getOutputStream().close();
         // A generous bound that only stops a hung child from hanging the build; not a timing claim.
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly().waitFor();
-            throw new AssertionError("the second writer hung instead of failing");
+            throw new AssertionError("the second writer hung instead of failing: " + Files.readString(stderr));
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        return List.of(String.valueOf(p.exitValue()), out);
+        return List.of(String.valueOf(p.exitValue()), out, Files.readString(stderr));
     }
 
     @Test
@@ -450,13 +469,13 @@ class JournalTest {
         Journal first = writer();
         first.append(message(T0, "m0"));
         List<String> refused = runProbe(dir, "from-child");
-        assertEquals("3", refused.get(0), refused.get(1));
+        assertEquals("3", refused.get(0), refused.get(1) + "\n" + refused.get(2));
         assertTrue(refused.get(1).startsWith("locked journal " + dir), refused.get(1));
         assertEquals(1, readAll(first).size(), "the child wrote nothing");
 
         close(first);
         List<String> accepted = runProbe(dir, "from-child");
-        assertEquals("0", accepted.get(0), accepted.get(1));
+        assertEquals("0", accepted.get(0), accepted.get(1) + "\n" + accepted.get(2));
         Journal again = writer();
         List<JournalRecord> all = readAll(again);
         assertEquals(2, all.size());
@@ -474,7 +493,7 @@ class JournalTest {
         first.append(message(T0, "m0"));
         assertThrows(JournalLockedException.class, () -> Journal.openWriter(dir));
         List<String> probe = runProbe(dir, "intruder");
-        assertEquals("3", probe.get(0), "another process still finds the journal locked: " + probe.get(1));
+        assertEquals("3", probe.get(0), "another process still finds the journal locked: " + probe.get(1) + "\n" + probe.get(2));
         assertEquals(1, readAll(first).size());
     }
 

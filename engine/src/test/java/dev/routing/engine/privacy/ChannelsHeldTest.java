@@ -1,0 +1,115 @@
+package dev.routing.engine.privacy;
+
+import static dev.routing.engine.testing.Host.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.testing.Host.WakeSpec;
+import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.Decision;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.SpeechRouted;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/** E1, E2 (P15, P16): a channel's message that meets private input, and merged wakes. */
+class ChannelsHeldTest {
+
+    private static long mixedStart(Scenario s) {
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        String roomWake = s.host.wake("qa", "message", "work", ping);
+        String op = s.host.operator("qa", "status?");
+        String opWake = s.host.wake("qa", "message", null, op);
+        return s.host.start("qa", List.of(roomWake, opWake), List.of(ping, op));
+    }
+
+    @Test
+    void E1_aPrivateStartThatTakesInARoomsMessageNamesTheRoomBeforeTheReply() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = mixedStart(s);
+        s.host.say(turn, 1, "Both answered.");
+        List<Decision> all = s.host.all();
+        int named = indexOf(all, d -> d instanceof NoticeIssued n && n.kind().equals("channels-held"));
+        int reply = indexOf(all, d -> d instanceof SpeechRouted);
+        assertTrue(named >= 0 && named < reply, "the room is named before the reply");
+        assertEquals(List.of("work"), ((NoticeIssued) all.get(named)).names().channels());
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void E1_aChannelsMessageIsNamedOnceInAPrivateTurn() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = mixedStart(s);
+        s.host.say(turn, 1, "First.", call("shell", null, null));
+        String again = s.host.room("qa", "work", "@qa still there?", true);
+        s.host.boundary(turn, again);
+        s.host.say(turn, 2, "Second.");
+        assertEquals(1, s.notices("channels-held").size());
+    }
+
+    @Test
+    void E1_aRoomsWakeThatWaitedOnAPrivateTurnsContinuationStartsATurnThatSpeaksInNoChannel() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.operator("qa", "status?");
+        long first = s.host.answer("qa", op, null);
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        String waited = s.host.wake(new WakeSpec("qa", "message").channel("work").messages(ping).waitedOn(first));
+        s.host.continueTurn("qa", first, List.of(), List.of(ping), false);
+        s.host.say(first, 1, "Restarted answer.");
+        s.host.end(first);
+        long own = s.host.start("qa", List.of(waited), List.of());
+        s.host.say(own, 1, "Room answer.");
+        assertTrue(s.opened(own).isPrivate());
+        assertEquals("waited-on-private-turn", s.opened(own).why());
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void E1_anAmbientRoomMessageIsNotNamed() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String chatter = s.host.message("qa", "channel-message", "noisy", false, "lol", "host", null, true);
+        s.host.feed(new dev.routing.journal.event.MessageReceived(s.host.tick(), "amb", "qa", "channel-message", "work",
+                "discord", false, List.of("ambient"), "someone joined", "host", null, true));
+        String op = s.host.operator("qa", "status?");
+        String w1 = s.host.wake("qa", "message", "work", "amb");
+        String w2 = s.host.wake("qa", "message", null, op);
+        long turn = s.host.start("qa", List.of(w1, w2), List.of("amb", op, chatter));
+        assertTrue(s.opened(turn).isPrivate());
+        assertEquals(List.of("noisy"), s.notices("channels-held").get(0).names().channels());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"EXPLICIT", "DISABLED"})
+    void E1_explicitAndDisabledModeNameNoChannel(Mode mode) {
+        Scenario s = new Scenario().agent(mode, LocusPolicy.DELIVERY);
+        long turn = mixedStart(s);
+        s.host.say(turn, 1, "Both answered.");
+        assertEquals(List.of(), s.notices("channels-held"));
+        assertEquals(1, s.notices("private-turn").size(), "but it is told why it is private");
+    }
+
+    @Test
+    void E2_mergingWakesNeverLosesAPrivateMark() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
+        String a = s.host.room("qa", "work", "@qa one", true);
+        String b = s.host.room("qa", "noisy", "@qa two", true);
+        String wa = s.host.wake("qa", "message", "work", a);
+        String gate = s.host.wake(new WakeSpec("qa", "gate-window").privateSurface());
+        String wb = s.host.wake("qa", "message", "noisy", b);
+        long turn = s.host.start("qa", List.of(wa, gate, wb), List.of(a, b));
+        s.host.say(turn, 1, "Merged.");
+        assertTrue(s.opened(turn).isPrivate());
+        s.assertNothingPublished();
+    }
+
+    private static int indexOf(List<Decision> all, java.util.function.Predicate<Decision> p) {
+        for (int i = 0; i < all.size(); i++) {
+            if (p.test(all.get(i))) return i;
+        }
+        return -1;
+    }
+}

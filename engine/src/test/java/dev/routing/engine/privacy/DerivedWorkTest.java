@@ -1,0 +1,226 @@
+package dev.routing.engine.privacy;
+
+import static dev.routing.engine.testing.Host.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.testing.Host.WakeSpec;
+import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.HistoryChanged;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.Mode;
+import dev.routing.projections.privacy.PrivacyRecord;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** D1-D6 (P3, P8-P10): work a turn derives or arms speaks as that turn stands when it comes back. */
+class DerivedWorkTest {
+
+    private static Scenario withFallback() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        s.host.focus("qa", "work");
+        return s;
+    }
+
+    private static long privateTurn(Scenario s) {
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Looking.");
+        s.host.end(turn);
+        return turn;
+    }
+
+    private static long channelTurn(Scenario s) {
+        String ping = s.host.room("qa", "noisy", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "noisy");
+        s.host.say(turn, 1, "pong");
+        s.host.end(turn);
+        return turn;
+    }
+
+    private static long armed(Scenario s, String cause, long by) {
+        String w = s.host.wake(new WakeSpec("qa", cause).armedBy(by));
+        long turn = s.host.start("qa", List.of(w), List.of());
+        s.host.say(turn, 1, "Back again.");
+        return turn;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"continuation", "auto-continuation", "bounce", "rewind-retry", "failure-retry",
+        "resend-after-retries"})
+    void D1_whatAPrivateTurnDerivesSpeaksInNoChannelEvenWhereAFallbackExists(String cause) {
+        Scenario s = withFallback();
+        long turn = armed(s, cause, privateTurn(s));
+        assertTrue(s.opened(turn).isPrivate());
+        s.assertKeptPrivate(turn, "private-turn");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"continuation", "auto-continuation", "bounce", "rewind-retry", "failure-retry",
+        "resend-after-retries"})
+    void D1_whatAChannelTurnDerivesSpeaksAsOn0300InTheFallbackChannel(String cause) {
+        Scenario s = withFallback();
+        long turn = armed(s, cause, channelTurn(s));
+        assertFalse(s.opened(turn).isPrivate());
+        s.assertPublishedIn(turn, "work");
+    }
+
+    @Test
+    void D1_aBudgetRestartOfAPrivateTurnStaysPrivate() {
+        Scenario s = withFallback();
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.continueTurn("qa", turn, List.of(), List.of(), false);
+        s.host.say(turn, 1, "After the restart.");
+        s.assertKeptPrivate(turn, "private-turn");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"self-wake", "sleep", "script", "tune-out-cancel", "focus-end"})
+    void D2_aWakeArmedByThModelInAPrivateTurnSpeaksInNoChannel(String cause) {
+        Scenario s = withFallback();
+        long turn = armed(s, cause, privateTurn(s));
+        s.assertKeptPrivate(turn, "private-turn");
+    }
+
+    @Test
+    void D2_aScriptsWakeQueuedWhileItsTurnWasAChannelsSpeaksInNoChannelOnceThatTurnTurnsPrivateFirst() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "noisy", "@qa ping", true);
+        long room = s.host.answer("qa", ping, "noisy");
+        s.host.say(room, 1, "Starting a script.", call("shell", null, null));
+        String scriptWake = s.host.wake(new WakeSpec("qa", "script").armedBy(room));
+        String op = s.host.operatorQuietly("qa", "status?");
+        s.host.boundary(room, op);
+        s.host.end(room);
+        long later = s.host.start("qa", List.of(scriptWake), List.of());
+        s.host.say(later, 1, "Script done.");
+        s.assertKeptPrivate(later, "private-turn");
+    }
+
+    @Test
+    void D3_whatAPrivateTurnsWorkBroughtBackStoredWhileIdleMakesItsNextStartPrivate() {
+        Scenario s = withFallback();
+        long turn = privateTurn(s);
+        s.host.message("qa", "work-result", null, false, "result", "host", turn, false);
+        String ping = s.host.room("qa", "noisy", "@qa ping", true);
+        long next = s.host.answer("qa", ping, "noisy");
+        s.host.say(next, 1, "pong");
+        assertTrue(s.opened(next).isPrivate());
+    }
+
+    @Test
+    void D4_aNudgeAfterAPrivateTurnSpeaksInNoChannel() {
+        Scenario s = withFallback();
+        privateTurn(s);
+        String w = s.host.wake(new WakeSpec("qa", "retake").retake("nudge"));
+        long turn = s.host.start("qa", List.of(w), List.of());
+        s.host.say(turn, 1, "Retaken.");
+        assertEquals("retake-of-private-history", s.opened(turn).why());
+        s.assertKeptPrivate(turn, "private-turn");
+    }
+
+    @Test
+    void D4_aNudgeAfterOnlyChannelTurnsSpeaksAsOnMainInTheFallbackChannel() {
+        Scenario s = withFallback();
+        channelTurn(s);
+        String w = s.host.wake(new WakeSpec("qa", "retake").retake("nudge"));
+        long turn = s.host.start("qa", List.of(w), List.of());
+        s.host.say(turn, 1, "Retaken.");
+        s.assertPublishedIn(turn, "work");
+    }
+
+    @Test
+    void D4_aNudgeAfterAChannelTurnThatFollowedAPrivateExchangeSpeaksInNoChannel() {
+        Scenario s = withFallback();
+        privateTurn(s);
+        channelTurn(s);
+        String w = s.host.wake(new WakeSpec("qa", "retake").retake("unstick"));
+        long turn = s.host.start("qa", List.of(w), List.of());
+        s.host.say(turn, 1, "Retaken.");
+        s.assertKeptPrivate(turn, "private-turn");
+    }
+
+    @Test
+    void D4_aNudgeAfterTheHostsUndoBackPastAPrivateExchangeSpeaksAsOnMain() {
+        Scenario s = withFallback();
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Private answer.");
+        s.host.end(turn);
+        s.host.feed(new HistoryChanged(s.host.tick(), "qa", "main", List.of(op), List.of()));
+        String w = s.host.wake(new WakeSpec("qa", "retake").retake("nudge"));
+        long retake = s.host.start("qa", List.of(w), List.of());
+        s.host.say(retake, 1, "Retaken.");
+        s.assertPublishedIn(retake, "work");
+        s.host.end(retake);
+        s.host.feed(new HistoryChanged(s.host.tick(), "qa", "main", List.of(), List.of(op)));
+        String again = s.host.wake(new WakeSpec("qa", "retake").retake("nudge"));
+        long redo = s.host.start("qa", List.of(again), List.of());
+        assertTrue(s.opened(redo).isPrivate(), "switching back restores the private question");
+    }
+
+    @Test
+    void D4_afterARestartANudgeFollowingAPrivateTurnSpeaksInNoChannel() {
+        Scenario s = withFallback();
+        privateTurn(s);
+        s.restart();
+        String w = s.host.wake(new WakeSpec("qa", "retake").retake("inference-request"));
+        long turn = s.host.start("qa", List.of(w), List.of());
+        s.host.say(turn, 1, "Retaken.");
+        s.assertKeptPrivate(turn, "private-turn");
+    }
+
+    @Test
+    void D5_workFromAPrivateTurnThatComesBackAfterARestartStaysPrivate() {
+        Scenario s = withFallback();
+        long turn = privateTurn(s);
+        s.restart();
+        String report = s.host.message("qa", "script-report", null, false, "report ready", "host", turn, true);
+        String w = s.host.wake(new WakeSpec("qa", "script").armedBy(turn).messages(report));
+        long next = s.host.start("qa", List.of(w), List.of(report));
+        s.host.say(next, 1, "The report is ready.");
+        s.assertKeptPrivate(next, "private-turn");
+    }
+
+    @Test
+    void D5_aTurnIdAtOrBelowTheFloorCountsAsPrivate() {
+        PrivacyRecord record = new PrivacyRecord();
+        for (long id = 10; id < 10 + PrivacyRecord.KEPT_IDS + 5; id++) record.notePrivateTurn(id);
+        assertEquals(PrivacyRecord.KEPT_IDS, record.privateTurns.size());
+        assertEquals(14, record.floor);
+        assertTrue(record.isPrivateTurn(3), "an id below the floor, never recorded, fails closed");
+        assertTrue(record.isPrivateTurn(0), "0 names no turn of this journal: private");
+        assertFalse(record.isPrivateTurn(10 + PrivacyRecord.KEPT_IDS + 5));
+    }
+
+    @Test
+    void D6_agentMailSentWhileTheSendersTurnIsPrivateIsAnsweredInNoChannel() {
+        Scenario s = withFallback();
+        s.host.agent("boss", Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.message("boss", "external-message", null, false, "ask qa", "host", null, true);
+        long bossTurn = s.host.answer("boss", op, null);
+        String mail = s.host.message("qa", "agent-mail", null, false, "from boss", "host", bossTurn, true);
+        String w = s.host.wake("qa", "message", null, mail);
+        long turn = s.host.start("qa", List.of(w), List.of(mail));
+        s.host.say(turn, 1, "Answering boss.");
+        assertEquals("private-work", s.opened(turn).why());
+        s.assertKeptPrivate(turn, "private-turn");
+    }
+
+    @Test
+    void D6_agentMailFromAChannelTurnIsAnsweredWhereAChannelLessTurnsSpeechGoes() {
+        Scenario s = withFallback();
+        s.host.agent("boss", Mode.LOCUS, LocusPolicy.DELIVERY);
+        String ping = s.host.room("boss", "noisy", "@boss ask qa", true);
+        long bossTurn = s.host.answer("boss", ping, "noisy");
+        String mail = s.host.message("qa", "agent-mail", null, false, "from boss", "host", bossTurn, true);
+        String w = s.host.wake("qa", "message", null, mail);
+        long turn = s.host.start("qa", List.of(w), List.of(mail));
+        s.host.say(turn, 1, "Answering boss.");
+        s.assertPublishedIn(turn, "work");
+    }
+}
