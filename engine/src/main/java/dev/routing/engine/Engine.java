@@ -4,6 +4,7 @@ import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
+import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
@@ -83,7 +84,9 @@ public final class Engine implements AutoCloseable {
         List<Decision> decisions = core.accept(fact);
         journal.appendAll(decisions);
         sinceCheckpoint += 1 + decisions.size();
-        if (sinceCheckpoint >= checkpointEvery) checkpoint();
+        // T3: a retention checkpoint is where a restore starts, so the state is written beside it.
+        boolean retention = decisions.stream().anyMatch(d -> d instanceof RetentionCheckpoint);
+        if (retention || sinceCheckpoint >= checkpointEvery) checkpoint();
         return decisions;
     }
 

@@ -71,11 +71,11 @@ public final class Verify {
                     compareCheckpoint(record.index(), c);
                 }
             });
+            settle();
         } catch (Stop stop) {
             // the first divergence ends the walk
         }
         progress.accept(entries);
-        if (divergence == null) settle();
         if (divergence == null) compareReplays();
         return new Report(entries, facts, checkpoints, divergence);
     }

@@ -215,7 +215,10 @@ public final class Evolve {
         a.channel = p.channel();
         a.server = p.server();
         a.via = p.via();
+        a.text = p.text();
         a.drafts = p.drafts();
+        a.queued = p.queued();
+        a.confirmDuplicate = p.confirmDuplicate();
         a.turn = p.turn();
         a.requestedAtMillis = p.at().toEpochMilli();
         s.attempts.attempts.put(a.id, a);
@@ -229,6 +232,11 @@ public final class Evolve {
             d.outAttempt = a.id;
             d.attempts.add(a.id);
             d.touchedMillis = a.requestedAtMillis;
+            d.queuedBehind = null;
+        }
+        for (String id : p.queued()) {
+            Draft d = s.drafts.get(p.agent(), id);
+            if (d != null) d.queuedBehind = a.id;
         }
         if (!p.drafts().isEmpty()) s.retention.draftEntries++;
     }
@@ -251,6 +259,11 @@ public final class Evolve {
                 default -> { }
             }
         }
+        for (String id : a.queued) {
+            Draft d = s.drafts.get(a.agent, id);
+            if (d != null && Long.valueOf(a.id).equals(d.queuedBehind)) d.queuedBehind = null;
+        }
+        a.queued = java.util.List.of();
         if (!a.drafts.isEmpty()) s.retention.draftEntries++;
         if (!"unknown".equals(o.outcome())) s.attempts.attempts.remove(a.id);
     }

@@ -103,6 +103,14 @@ class BadInputTest {
     }
 
     @Test
+    void aValidLine4AfterABadLine3IsNeverJournaled() {
+        refusedAtLine3(fact("turn.ended", 3, "turn", "abc"));
+
+        assertTrue(Cli.dump(tmp.resolve("journal")).stream().noneMatch(e -> e.path("type").asText().equals("focus.opened")),
+                "line 4's focus.opened is not in the journal");
+    }
+
+    @Test
     void theFirstBadLineEndsTheRunSoALaterBadLineIsNeverRead() {
         Path script = Facts.write(tmp.resolve("script.jsonl"),
                 List.of(LINE_1, LINE_2, fact("turn.ended", 3, "turn", "abc"), "{\"type\": \"message.sent\", \"at\": 5}"));

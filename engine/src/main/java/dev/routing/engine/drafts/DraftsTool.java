@@ -77,41 +77,21 @@ public final class DraftsTool {
             answer(ctx, turn, round, index, false, null, null, "Nothing was sent: " + to.refusal(), false);
             return;
         }
-        List<Draft> toSend = new ArrayList<>();
         StringBuilder result = new StringBuilder();
-        for (int i = 0; i < ids.size(); i++) {
-            String id = ids.get(i);
-            Draft d = ctx.state().drafts.get(turn.agent, id);
-            String stop = d == null ? missing(ctx, turn.agent, id) : blocked(d, call.confirmDuplicate());
-            if (d != null && d.delivered) {
-                result.append(id).append(": already delivered (attempts ").append(d.attempts)
-                        .append("); not sent again.\n");
-                continue;
-            }
-            if (stop != null) {
-                result.append(id).append(": not sent: ").append(stop).append('\n');
-                if (i + 1 < ids.size()) {
-                    result.append("Not attempted, since the resend stopped at ").append(id).append(": ")
-                            .append(String.join(", ", ids.subList(i + 1, ids.size()))).append('\n');
-                }
-                break;
-            }
-            toSend.add(d);
-            result.append(id).append(": sent to ").append(to.channel()).append(", awaiting its outcome.\n");
+        Resend.Next next = Resend.next(ctx, turn.agent, ids, call.confirmDuplicate(), result);
+        if (next.draft() == null) {
+            answer(ctx, turn, round, index, !result.isEmpty() && next.stoppedAt() == null, to.channel(),
+                    result.toString().strip(), null, false);
+            return;
         }
-        boolean send = countsAsSend && !toSend.isEmpty();
-        answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, send);
-        for (Draft d : toSend) Attempts.request(ctx, turn.agent, turn.id, to, d.text, List.of(d.id), Attempts.RESEND);
-    }
-
-    /** Why a draft cannot be resent now, or null. */
-    private static String blocked(Draft d, boolean confirmDuplicate) {
-        if (d.outAttempt != null) return "its attempt " + d.outAttempt + " is still out";
-        if (d.dismissed) return "it was dismissed";
-        if ((d.unconfirmed || d.risk) && !confirmDuplicate) {
-            return "it may already have been posted; resend with confirmDuplicate: true to post it again";
+        result.append(next.draft().id).append(": sent to ").append(to.channel()).append(", awaiting its outcome.\n");
+        if (!next.queued().isEmpty()) {
+            result.append("Queued behind it, each sent once the one before it is delivered: ")
+                    .append(String.join(", ", next.queued())).append('\n');
         }
-        return null;
+        answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, countsAsSend);
+        Attempts.request(ctx, turn.agent, turn.id, to, next.draft().text, List.of(next.draft().id), Attempts.RESEND,
+                next.queued(), call.confirmDuplicate());
     }
 
     private static void dismiss(Context ctx, Turn turn, int round, int index, Call call) {
@@ -139,7 +119,7 @@ public final class DraftsTool {
     }
 
     /** T4: an id retention let go is refused by name; any other unknown id is just unknown. */
-    private static String missing(Context ctx, String agent, String id) {
+    static String missing(Context ctx, String agent, String id) {
         return ctx.state().drafts.wasLetGo(agent, id)
                 ? "that draft was let go by retention; nothing was sent"
                 : "no draft of yours has that id";

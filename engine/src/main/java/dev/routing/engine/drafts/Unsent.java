@@ -64,6 +64,13 @@ public final class Unsent {
         return latest == null ? words : words.replace(TOKEN, latest.text);
     }
 
+    /** Words copied out of a draft that may already have been posted carry that risk (D3, D5). */
+    public static boolean copiesRisk(Context ctx, String agent, String words) {
+        if (!mentions(words)) return false;
+        Draft latest = latest(ctx, agent);
+        return latest != null && (latest.risk || latest.unconfirmed);
+    }
+
     /** {@code >>skip_reply {{unsent}}} sets the latest bounce aside, unless its attempt is out. */
     public static void setAside(Context ctx, Turn turn) {
         Draft latest = latest(ctx, turn.agent);

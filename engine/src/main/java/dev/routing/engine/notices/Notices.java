@@ -38,7 +38,7 @@ public final class Notices {
                 false, turn);
     }
 
-    public static NoticeIssued bounce(Instant at, String agent, long turn, String draft, String why, boolean wake) {
+    public static NoticeIssued bounce(Instant at, String agent, Long turn, String draft, String why, boolean wake) {
         return new NoticeIssued(at, agent, "bounce", Names.drafts(List.of(draft)),
                 "[bounce] Not delivered: " + why + ". Your words are held as " + draft
                         + ". Send them with >>#channel {{unsent}}, or with the drafts tool (resend or dismiss).",

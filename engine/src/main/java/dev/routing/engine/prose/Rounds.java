@@ -179,7 +179,8 @@ public final class Rounds {
 
         private void bounce(Envelope e, String why) {
             String words = Unsent.expandForBounce(ctx, turn.agent, e.asRead());
-            String draft = Holding.hold(ctx, turn.agent, turn.id, words, Holding.BOUNCED, false, false);
+            boolean risk = Unsent.copiesRisk(ctx, turn.agent, e.asRead());
+            String draft = Holding.hold(ctx, turn.agent, turn.id, words, Holding.BOUNCED, risk, false);
             speech(words, Route.bounced(draft), e);
             int streak = ctx.state().turns.bounceStreak.getOrDefault(turn.agent, 0);
             notices.add(Notices.bounce(ctx.at(), turn.agent, turn.id, draft, why, streak < 2));

@@ -14,8 +14,14 @@ public final class Attempts {
     private Attempts() {}
 
     public static long request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts, String via) {
+        return request(ctx, agent, turn, to, text, drafts, via, List.of(), false);
+    }
+
+    public static long request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts,
+            String via, List<String> queued, boolean confirmDuplicate) {
         long id = ctx.state().nextAttempt;
-        ctx.emit(new PublishRequested(ctx.at(), id, agent, to.channel(), to.server(), text, drafts, via, turn));
+        ctx.emit(new PublishRequested(ctx.at(), id, agent, to.channel(), to.server(), text, drafts, via, turn, queued,
+                confirmDuplicate));
         return id;
     }
 }

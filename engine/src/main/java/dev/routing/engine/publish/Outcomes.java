@@ -30,9 +30,19 @@ public final class Outcomes {
         String outcome = read(settled);
         if (!attempt.out() && !(UNKNOWN.equals(attempt.outcome) && DELIVERED.equals(outcome))) return;
         String connectorText = bounded(settled.connectorText());
+        boolean late = !attempt.out();
+        List<String> queued = attempt.queued;
         ctx.emit(new PublishOutcome(ctx.at(), attempt.id, outcome, why(settled, outcome), attempt.agent,
                 connectorText, settled.connectorData()));
-        if (!DELIVERED.equals(outcome)) ctx.emit(failedNotice(ctx, attempt, outcome, connectorText));
+        if (late) return;
+        if (DELIVERED.equals(outcome)) {
+            ResendChain.continueAfter(ctx, attempt, queued);
+        } else if (FAILED.equals(outcome) && UnsentFailure.reholds(ctx, attempt)) {
+            ResendChain.stop(ctx, attempt, queued, null);
+        } else {
+            ctx.emit(failedNotice(ctx, attempt, outcome, connectorText));
+            ResendChain.stop(ctx, attempt, queued, outcome);
+        }
     }
 
     /** O1-O3. */
@@ -61,9 +71,11 @@ public final class Outcomes {
             if (a.out() && a.requestedAtMillis + DEADLINE_MILLIS < now) late.add(a);
         }
         for (Attempt a : late) {
+            List<String> queued = a.queued;
             ctx.emit(new PublishOutcome(ctx.at(), a.id, UNKNOWN, "no answer within 60 s: it may have been posted",
                     a.agent, null, null));
             ctx.emit(failedNotice(ctx, a, UNKNOWN, null));
+            ResendChain.stop(ctx, a, queued, UNKNOWN);
         }
     }
 
@@ -77,7 +89,7 @@ public final class Outcomes {
     }
 
     /** O5: the resident's notice says which outcome happened. */
-    private static NoticeIssued failedNotice(Context ctx, Attempt a, String outcome, String connectorText) {
+    static NoticeIssued failedNotice(Context ctx, Attempt a, String outcome, String connectorText) {
         String where = a.channel;
         String text = FAILED.equals(outcome)
                 ? "[send-failed] Attempt " + a.id + " to " + where + " could not be delivered. Nothing was posted."

@@ -6,7 +6,11 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import java.time.Instant;
 import java.util.List;
 
-/** A publish attempt, journaled and synced before the host sends anything (J3). */
+/**
+ * A publish attempt, journaled and synced before the host sends anything (J3). A drafts resend
+ * sends one draft at a time: {@code queued} are the drafts it still owns, each sent once the one
+ * before it is delivered (D4), under the same {@code confirmDuplicate}.
+ */
 @JsonTypeName("publish.requested")
 public record PublishRequested(
         @JsonProperty(required = true) Instant at,
@@ -17,10 +21,20 @@ public record PublishRequested(
         @JsonProperty(required = true) String text,
         List<String> drafts,
         @JsonProperty(required = true) String via,
-        Long turn) implements Decision {
+        Long turn,
+        List<String> queued,
+        Boolean confirmDuplicate) implements Decision {
 
     public PublishRequested {
         drafts = Lists.orEmpty(drafts);
+        queued = Lists.orEmpty(queued);
+        if (confirmDuplicate == null) confirmDuplicate = false;
+    }
+
+    /** An attempt with nothing queued behind it. */
+    public PublishRequested(Instant at, Long attempt, String agent, String channel, String server, String text,
+            List<String> drafts, String via, Long turn) {
+        this(at, attempt, agent, channel, server, text, drafts, via, turn, null, null);
     }
 
     @Override

@@ -121,11 +121,10 @@ class KilledWriterLosesNoAcknowledgedEntryTest {
             child.getOutputStream().close();
         }
 
-        String first;
-        synchronized (lines) {
-            first = lines.get(0);
+        if (lines.isEmpty() || !lines.get(0).startsWith("ready ")) {
+            throw new AssertionError("child " + run + " never opened the journal: " + lines + "\n" + Files.readString(stderr));
         }
-        long resumedAt = Long.parseLong(first.substring("ready ".length()));
+        long resumedAt = Long.parseLong(lines.get(0).substring("ready ".length()));
         assertEquals(indexOf.size(), resumedAt, "the child resumes after the last entry in the journal");
         runs.add(new long[] {resumedAt, day});
 

@@ -20,6 +20,8 @@ public final class Draft {
     public final List<Long> attempts = new ArrayList<>();
     /** The attempt in flight, if any: a draft is never let go or dismissed while one is out. */
     public Long outAttempt;
+    /** The attempt of a resend this draft waits behind: the resend owns it until then (D4). */
+    public Long queuedBehind;
     public boolean delivered;
     public boolean dismissed;
     /** An attempt of unknown outcome: it may have been posted. */

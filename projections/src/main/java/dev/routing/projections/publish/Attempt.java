@@ -9,6 +9,11 @@ public final class Attempt {
     public String channel;
     public String server;
     public String via;
+    /** The words requested, exactly. */
+    public String text;
+    /** A resend's drafts still waiting behind this attempt, in order (D4). */
+    public List<String> queued = List.of();
+    public boolean confirmDuplicate;
     public List<String> drafts;
     public Long turn;
     public long requestedAtMillis;

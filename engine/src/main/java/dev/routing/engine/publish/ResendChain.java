@@ -1,0 +1,40 @@
+package dev.routing.engine.publish;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.drafts.Resend;
+import dev.routing.journal.event.Names;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.projections.publish.Attempt;
+import java.util.List;
+
+/**
+ * A drafts resend sends its drafts one at a time (D4): once an attempt is delivered the next
+ * queued draft is sent to the same place; an attempt that is not delivered stops the resend, and
+ * the resident is told which drafts were not attempted.
+ */
+final class ResendChain {
+    private ResendChain() {}
+
+    static void continueAfter(Context ctx, Attempt delivered, List<String> queued) {
+        if (queued.isEmpty()) return;
+        StringBuilder said = new StringBuilder();
+        Resend.Next next = Resend.next(ctx, delivered.agent, queued, delivered.confirmDuplicate, said);
+        if (next.draft() != null) {
+            Destination to = new Destination(delivered.channel, delivered.server, null);
+            Attempts.request(ctx, delivered.agent, delivered.turn, to, next.draft().text, List.of(next.draft().id),
+                    Attempts.RESEND, next.queued(), delivered.confirmDuplicate);
+        } else if (next.stoppedAt() != null) {
+            ctx.emit(new NoticeIssued(ctx.at(), delivered.agent, "send-failed", Names.drafts(queued),
+                    "[drafts] The resend stopped: " + said.toString().strip(), false, delivered.turn));
+        }
+    }
+
+    static void stop(Context ctx, Attempt attempt, List<String> queued, String outcome) {
+        if (queued.isEmpty()) return;
+        String why = outcome == null ? "its attempt " + attempt.id + " was not delivered"
+                : "attempt " + attempt.id + " was " + (Outcomes.UNKNOWN.equals(outcome) ? "not confirmed" : "not delivered");
+        ctx.emit(new NoticeIssued(ctx.at(), attempt.agent, "send-failed", Names.drafts(queued),
+                "[drafts] The resend stopped, since " + why + ". Not attempted: " + String.join(", ", queued) + ".",
+                false, attempt.turn));
+    }
+}

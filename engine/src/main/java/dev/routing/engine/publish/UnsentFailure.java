@@ -1,0 +1,31 @@
+package dev.routing.engine.publish;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.drafts.Holding;
+import dev.routing.engine.notices.Notices;
+import dev.routing.projections.drafts.Draft;
+import dev.routing.projections.publish.Attempt;
+
+/**
+ * D5: a failed {{unsent}} send re-holds the words it attempted, as a bounce, and the resident
+ * gets the bounce notice instead of the failure marker. A bare {{unsent}} attempted only the
+ * draft it names, which a failure returns to held: nothing new is held.
+ */
+final class UnsentFailure {
+    private UnsentFailure() {}
+
+    /** True when the failure was answered with a re-hold (and its bounce notice). */
+    static boolean reholds(Context ctx, Attempt attempt) {
+        if (!Attempts.UNSENT.equals(attempt.via)) return false;
+        Draft sent = attempt.drafts.isEmpty() ? null : ctx.state().drafts.get(attempt.agent, attempt.drafts.get(0));
+        if (sent != null && sent.text.strip().equals(attempt.text.strip())) {
+            ctx.emit(Notices.bounce(ctx.at(), attempt.agent, attempt.turn, sent.id,
+                    "the {{unsent}} send failed and nothing was posted; the draft is held again", false));
+            return true;
+        }
+        String id = Holding.hold(ctx, attempt.agent, attempt.turn, attempt.text, Holding.BOUNCED, false, false);
+        ctx.emit(Notices.bounce(ctx.at(), attempt.agent, attempt.turn, id,
+                "the {{unsent}} send failed and nothing was posted", false));
+        return true;
+    }
+}

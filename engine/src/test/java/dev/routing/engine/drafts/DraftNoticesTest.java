@@ -1,0 +1,80 @@
+package dev.routing.engine.drafts;
+
+import static dev.routing.engine.testing.Host.call;
+import static dev.routing.engine.testing.Host.drafts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.DraftHeld;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.PublishRequested;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** D7: the notices that name drafts: at a boundary, in the receipt, and the next turn's catch-up. */
+class DraftNoticesTest {
+
+    private static long roomTurn(Scenario s) {
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        return s.host.answer("qa", ping, "work");
+    }
+
+    @Test
+    void D7_aLiveBoundaryNamesTheDraftsHeldSinceTheLastNotice() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Held words.", call("send_message", "work", "x"));
+        s.host.boundary(turn);
+        String id = s.host.all(DraftHeld.class).get(0).draft();
+        assertEquals(List.of(id), s.notices("held-drafts").get(0).names().drafts());
+        s.host.boundary(turn);
+        assertEquals(1, s.notices("held-drafts").size(), "named once");
+    }
+
+    @Test
+    void D7_theReceiptNamesEveryDraftByIdAndStateAndSaysNothingConfirmedWhenOneMayHaveBeenPosted() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Held words.", call("send_message", "work", "x"));
+        String id = s.host.all(DraftHeld.class).get(0).draft();
+        s.host.say(turn, 2, "", drafts("resend", "work", id));
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
+        s.host.end(turn);
+        NoticeIssued receipt = s.notices("receipt").get(0);
+        assertTrue(receipt.names().drafts().contains(id));
+        assertTrue(receipt.text().startsWith("[delivered] nothing confirmed"), receipt.text());
+        assertTrue(receipt.text().contains(id + " (unconfirmed"), receipt.text());
+    }
+
+    @Test
+    void D7_explicitModeWritesNoReceipt() {
+        Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, ">>#work Posted.");
+        s.host.end(turn);
+        assertEquals(List.of(), s.notices("receipt"));
+    }
+
+    @Test
+    void D7_aDraftNoNoticeReachedIsNamedByTheNextTurnsCatchUpEveryOneByIdTheNewestEightInDetail() {
+        Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        for (int round = 1; round <= 10; round++) {
+            s.host.say(turn, round, "Line " + round + " beside the drafts tool.", drafts("list", null));
+        }
+        s.host.end(turn);
+        List<String> held = s.host.all(DraftHeld.class).stream().map(DraftHeld::draft).toList();
+        assertEquals(10, held.size());
+        assertEquals(List.of(), s.notices("bounce"), "M7: held with no notice and no wake");
+        long next = roomTurn(s);
+        NoticeIssued catchUp = s.notices("catch-up").get(0);
+        assertEquals(next, catchUp.turn());
+        assertEquals(10, catchUp.names().drafts().size());
+        assertEquals(8, catchUp.text().split("\\(held").length - 1, catchUp.text());
+        long again = roomTurn(s);
+        assertEquals(1, s.notices("catch-up").size(), "named drafts are not named again: " + again);
+    }
+}

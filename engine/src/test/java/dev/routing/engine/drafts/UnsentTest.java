@@ -1,0 +1,98 @@
+package dev.routing.engine.drafts;
+
+import static dev.routing.engine.testing.Host.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.DraftHeld;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.PublishRequested;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** D5: {{unsent}} names the latest bounce while it is open, expands exactly, and never sends twice. */
+class UnsentTest {
+
+    /** An explicit-mode room turn whose first round bounces {@code words}. */
+    private static long bounce(Scenario s, String words) {
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, words, call("shell", null, null));
+        return turn;
+    }
+
+    private static Scenario scenario() {
+        return new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+    }
+
+    @Test
+    void D5_unsentExpandsExactlyWithDollarSignsUntouched() {
+        Scenario s = scenario();
+        long turn = bounce(s, "Cost: $& and $$1 and \\1.");
+        s.host.say(turn, 2, ">>#work Note: {{unsent}}");
+        PublishRequested p = s.host.last(PublishRequested.class).get(0);
+        assertEquals("Note: Cost: $& and $$1 and \\1.", p.text());
+        assertEquals("unsent", p.via());
+        assertEquals(List.of(s.host.all(DraftHeld.class).get(0).draft()), p.drafts());
+    }
+
+    @Test
+    void D5_skipReplyUnsentSetsTheLatestBounceAside() {
+        Scenario s = scenario();
+        long turn = bounce(s, "Never mind this.");
+        s.host.say(turn, 2, ">>skip_reply {{unsent}}");
+        assertEquals(1, s.host.all(DraftDismissed.class).size());
+        s.host.say(turn, 3, ">>#work {{unsent}}");
+        assertEquals(List.of(), s.host.all(PublishRequested.class), "a set-aside bounce is nothing to send");
+    }
+
+    @Test
+    void D5_anEnvelopeWhoseUnsentNamesNothingSendsNothingAndHoldsItsOwnWordsAsABounce() {
+        Scenario s = scenario();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, ">>#work Again: {{unsent}}");
+        assertEquals(List.of(), s.host.all(PublishRequested.class));
+        DraftHeld held = s.host.all(DraftHeld.class).get(0);
+        assertEquals("bounced", held.cause());
+        assertTrue(held.text().contains("{{unsent}}"), "written out: " + held.text());
+    }
+
+    @Test
+    void D5_aBounceThatMayHaveBeenPostedIsNothingToSendAndItsCopyCarriesTheRisk() {
+        Scenario s = scenario();
+        long turn = bounce(s, "Maybe posted.");
+        s.host.say(turn, 2, ">>#work {{unsent}}");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
+        s.host.say(turn, 3, ">>#work Once more: {{unsent}}");
+        assertEquals(1, s.host.all(PublishRequested.class).size(), "nothing sent twice");
+        DraftHeld copy = s.host.last(DraftHeld.class).get(0);
+        assertTrue(copy.risk());
+    }
+
+    @Test
+    void D5_aFailedUnsentSendWithWordsOfItsOwnReholdsTheWordsItAttempted() {
+        Scenario s = scenario();
+        long turn = bounce(s, "The build is green.");
+        s.host.say(turn, 2, ">>#work FYI: {{unsent}}");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), false, null);
+        DraftHeld reheld = s.host.last(DraftHeld.class).get(0);
+        assertEquals("FYI: The build is green.", reheld.text());
+        assertEquals("bounced", reheld.cause());
+        assertEquals(List.of(), s.notices("send-failed"), "the bounce notice, not the marker as well");
+    }
+
+    @Test
+    void D5_aFailedBareUnsentKeepsTheDraftItSentAndOffersItAgain() {
+        Scenario s = scenario();
+        long turn = bounce(s, "The build is green.");
+        s.host.say(turn, 2, ">>#work {{unsent}}");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), false, null);
+        assertEquals(1, s.host.all(DraftHeld.class).size(), "nothing new held");
+        s.host.say(turn, 3, ">>#work {{unsent}}");
+        assertEquals("The build is green.", s.host.last(PublishRequested.class).get(0).text());
+    }
+}

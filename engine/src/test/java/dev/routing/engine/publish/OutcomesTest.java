@@ -1,0 +1,142 @@
+package dev.routing.engine.publish;
+
+import static dev.routing.engine.testing.Host.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.ChannelRegistered;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.PublishOutcome;
+import dev.routing.journal.event.PublishRequested;
+import dev.routing.journal.event.PublishSettled;
+import dev.routing.journal.event.ToolDecided;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** O1-O5: every shape of a connector's answer, deadlines, restarts, and refusals before anything is sent. */
+class OutcomesTest {
+
+    /** A room turn that publishes one line and returns its attempt id. */
+    private static long publish(Scenario s) {
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "pong");
+        return s.host.last(PublishRequested.class).get(0).attempt();
+    }
+
+    private static PublishOutcome settle(Scenario s, long attempt, Boolean delivered, String messageId, String error) {
+        s.host.feed(new PublishSettled(s.host.tick(), attempt, delivered, messageId, error, "connector words",
+                JsonNodeFactory.instance.objectNode().put("code", 503)));
+        return s.host.last(PublishOutcome.class).get(0);
+    }
+
+    private static Scenario scenario() {
+        return new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+    }
+
+    @Test
+    void O1_deliveredOnlyOnDeliveredTrue() {
+        Scenario s = scenario();
+        assertEquals("delivered", settle(s, publish(s), true, "x1", null).outcome());
+        assertEquals(List.of(), s.notices("send-failed"));
+    }
+
+    @Test
+    void O2_failedWhenRefusedBeforeDispatch() {
+        Scenario s = scenario();
+        assertEquals("failed", settle(s, publish(s), null, null, "not-sent").outcome());
+        assertTrue(s.notices("send-failed").get(0).text().contains("Nothing was posted"));
+    }
+
+    @Test
+    void O2_failedWhenDeliveredFalseNamesNoMessage() {
+        Scenario s = scenario();
+        assertEquals("failed", settle(s, publish(s), false, null, null).outcome());
+    }
+
+    @Test
+    void O3_unknownForAnErrorResponseNoResponseOrAMissingOrContradictoryReceipt() {
+        for (Object[] shape : new Object[][] {{null, null, "error-response"}, {null, null, "no-response"},
+                {null, null, null}, {false, "x9", null}}) {
+            Scenario s = scenario();
+            PublishOutcome o = settle(s, publish(s), (Boolean) shape[0], (String) shape[1], (String) shape[2]);
+            assertEquals("unknown", o.outcome(), java.util.Arrays.toString(shape));
+            assertEquals(503, o.connectorData().get("code").asInt(), "the connector's data is kept whole");
+            NoticeIssued notice = s.notices("send-failed").get(0);
+            assertTrue(notice.text().contains("could post it twice"), "O5: " + notice.text());
+        }
+    }
+
+    @Test
+    void O3_theConnectorsWordsAreBoundedTo2000Characters() {
+        Scenario s = scenario();
+        long attempt = publish(s);
+        s.host.feed(new PublishSettled(s.host.tick(), attempt, null, null, "error-response", "x".repeat(5000), null));
+        assertEquals(2000, s.host.last(PublishOutcome.class).get(0).connectorText().length());
+    }
+
+    @Test
+    void O3_anAttemptUnansweredFor60SecondsOfFactTimeReadsAsUnknownAndALateDeliveryStillCounts() {
+        Scenario s = scenario();
+        long attempt = publish(s);
+        s.host.advance(61);
+        s.host.room("qa", "noisy", "later chatter", false);
+        assertEquals("unknown", s.host.last(PublishOutcome.class).get(0).outcome());
+        s.host.settle(attempt, false, "not-sent");
+        assertEquals(List.of(), s.host.last(PublishOutcome.class), "a late failure never clears an unknown outcome");
+        assertEquals("delivered", settle(s, attempt, true, "x1", null).outcome(), "a late delivery makes it delivered");
+    }
+
+    @Test
+    void J3_aRestartTurnsAnAttemptStillOutIntoUnknownNeverUnsent() {
+        Scenario s = scenario();
+        long attempt = publish(s);
+        List<PublishOutcome> outcomes = s.restart().stream().filter(d -> d instanceof PublishOutcome)
+                .map(d -> (PublishOutcome) d).toList();
+        assertEquals(1, outcomes.size());
+        assertEquals(attempt, outcomes.get(0).attempt());
+        assertEquals("unknown", outcomes.get(0).outcome());
+    }
+
+    @Test
+    void O4_aChannelIdTwoServersRegisterIsRefusedRatherThanGuessed() {
+        Scenario s = scenario();
+        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "discord", "#general", false));
+        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "slack", "#general", false));
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "", call("channel_publish", "general", "hello"));
+        ToolDecided decided = s.host.last(ToolDecided.class).get(0);
+        assertFalse(decided.allowed());
+        assertTrue(decided.refusal().contains("more than one server"));
+        assertEquals(List.of(), s.host.all(PublishRequested.class));
+    }
+
+    @Test
+    void O4_namingTheServerResolvesASharedChannel() {
+        Scenario s = scenario();
+        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "discord", "#general", false));
+        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "slack", "#general", false));
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "", new dev.routing.journal.event.Call("channel_publish", "general", "slack", "hi", null,
+                null, null, null, null));
+        assertEquals("slack", s.host.last(PublishRequested.class).get(0).server());
+    }
+
+    @Test
+    void O4_anEmptySelectorIsRefused() {
+        Scenario s = scenario();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "", dev.routing.engine.testing.Host.drafts("resend", " ", "d-aaaaaaa"));
+        ToolDecided decided = s.host.last(ToolDecided.class).get(0);
+        assertFalse(decided.allowed());
+        assertTrue(decided.refusal().contains("empty channel selector"));
+    }
+}

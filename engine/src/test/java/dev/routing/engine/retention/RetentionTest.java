@@ -1,0 +1,106 @@
+package dev.routing.engine.retention;
+
+import static dev.routing.engine.testing.Host.call;
+import static dev.routing.engine.testing.Host.drafts;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.Engine;
+import dev.routing.engine.Replay;
+import dev.routing.engine.RuleSet;
+import dev.routing.engine.testing.Host;
+import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.DraftHeld;
+import dev.routing.journal.event.DraftLetGo;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.PublishRequested;
+import dev.routing.journal.event.RetentionCheckpoint;
+import dev.routing.journal.event.ToolDecided;
+import dev.routing.journal.store.Journal;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** T1-T4: what retention keeps, what it lets go, and what a let-go id means afterwards. */
+class RetentionTest {
+
+    /** Holds {@code n} drafts for qa, one turn each, {@code gapSeconds} apart. */
+    static List<String> hold(Host host, int n, long gapSeconds) {
+        for (int i = 0; i < n; i++) {
+            host.advance(gapSeconds);
+            String ping = host.room("qa", "work", "@qa go", true);
+            long turn = host.answer("qa", ping, "work");
+            host.say(turn, 1, "Draft number " + i + ".", call("send_message", "work", "x"));
+            host.end(turn);
+        }
+        return host.all(DraftHeld.class).stream().map(DraftHeld::draft).toList();
+    }
+
+    @Test
+    void T1_T2_T3_aCheckpointEvery500DraftEntriesKeepsTheNewest100AndAnyTouchedInTheLast7Days() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        List<String> old = hold(s.host, 150, 3600);
+        s.host.advance(8 * 86_400L);
+        List<String> all = hold(s.host, 150, 60);
+        RetentionCheckpoint checkpoint = s.host.all(RetentionCheckpoint.class).get(0);
+        Set<String> letGo = new HashSet<>(s.host.all(DraftLetGo.class).stream().map(DraftLetGo::draft).toList());
+        assertEquals(checkpoint.letGo(), letGo.size());
+        assertTrue(letGo.size() > 0, "something old was let go");
+        List<String> heldSoFar = all.subList(0, all.size());
+        List<String> newest = heldSoFar.subList(Math.max(0, heldSoFar.size() - 100), heldSoFar.size());
+        for (String id : newest) assertFalse(letGo.contains(id), "T1: one of the 100 newest was let go: " + id);
+        for (String id : letGo) assertTrue(old.contains(id), "T2: only drafts untouched for 7 days go: " + id);
+    }
+
+    @Test
+    void T4_aRequestNamingALetGoDraftIsRefusedAndNothingIsSent() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        hold(s.host, 150, 3600);
+        s.host.advance(8 * 86_400L);
+        hold(s.host, 150, 60);
+        String gone = s.host.all(DraftLetGo.class).get(0).draft();
+        String ping = s.host.room("qa", "work", "@qa resend", true);
+        long turn = s.host.answer("qa", ping, "work");
+        int before = s.host.all(PublishRequested.class).size();
+        s.host.say(turn, 1, "", drafts("resend", "work", gone));
+        assertTrue(s.host.last(ToolDecided.class).get(0).result().contains("let go"));
+        assertEquals(before, s.host.all(PublishRequested.class).size());
+    }
+
+    @Test
+    void T4_neverLetsGoADraftWhoseAttemptIsOut() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        List<String> old = hold(s.host, 150, 3600);
+        s.host.advance(8 * 86_400L);
+        while (s.sink.core().state().retention.draftEntries < 490) hold(s.host, 1, 0);
+        String ping = s.host.room("qa", "work", "@qa resend", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "", drafts("resend", "work", old.get(0)));
+        s.host.end(turn);
+        while (s.host.all(RetentionCheckpoint.class).isEmpty()) hold(s.host, 1, 0);
+        Set<String> letGo = new HashSet<>(s.host.all(DraftLetGo.class).stream().map(DraftLetGo::draft).toList());
+        assertTrue(letGo.contains(old.get(1)), "its untouched neighbour went");
+        assertFalse(letGo.contains(old.get(0)), "its attempt is still out");
+    }
+
+    @Test
+    void T3_openingTheJournalReplaysOnlyWhatFollowsTheNewestCheckpoint(@TempDir Path dir) {
+        long total;
+        try (Engine engine = Engine.open(dir, RuleSet.CURRENT, null)) {
+            Host host = new Host(engine::accept);
+            host.channel("work", "discord").agent("qa", Mode.LOCUS, LocusPolicy.DELIVERY);
+            hold(host, 260, 60);
+            total = engine.state().entries;
+        }
+        try (Journal journal = Journal.openReader(dir)) {
+            Replay.Result restored = Replay.restore(journal);
+            assertTrue(restored.checkpointIndex() >= 0, "a checkpoint was written beside the retention checkpoint");
+            assertTrue(restored.entriesRead() < total / 2, "read " + restored.entriesRead() + " of " + total);
+        }
+    }
+}
