@@ -9,7 +9,9 @@ public record Action(Kind kind, int a, int b, int c) {
 
     public enum Kind {
         CONFIGURE, CHANNEL_MESSAGE, OPERATOR_MESSAGE, WORK_MESSAGE, WAKE, START, ROUND, BOUNDARY, END, SETTLE,
-        SCRIPT, FOCUS, HISTORY, RESTART, CLOCK_JUMP
+        SCRIPT, FOCUS, HISTORY, RESTART, CLOCK_JUMP,
+        /** {@link DraftsHost}'s steps: each a whole turn. */
+        HOLD, RESEND, DISMISS, UNSENT
     }
 
     @Override

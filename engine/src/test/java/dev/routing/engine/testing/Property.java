@@ -26,9 +26,14 @@ public final class Property {
     private Property() {}
 
     public static void check(String name, long base, int streams, int maxLength, Function<List<Action>, String> property) {
+        check(name, base, streams, seed -> StreamGenerator.stream(seed, maxLength), property);
+    }
+
+    public static void check(String name, long base, int streams, java.util.function.LongFunction<List<Action>> generator,
+            Function<List<Action>, String> property) {
         for (int i = 0; i < streams; i++) {
             long seed = base + i;
-            List<Action> stream = StreamGenerator.stream(seed, maxLength);
+            List<Action> stream = generator.apply(seed);
             String failure = run(property, stream);
             if (failure == null) continue;
             List<Action> minimal = shrink(property, stream);

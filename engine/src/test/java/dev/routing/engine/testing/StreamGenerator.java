@@ -16,7 +16,17 @@ public final class StreamGenerator {
 
     private StreamGenerator() {}
 
+    /** {@link DraftsHost}'s steps: holds, resends, settles, dismissals, {{unsent}}, restarts, clock jumps. */
+    public static final Kind[] DRAFTS = {
+        Kind.HOLD, Kind.HOLD, Kind.HOLD, Kind.HOLD, Kind.HOLD, Kind.RESEND, Kind.RESEND, Kind.SETTLE, Kind.SETTLE,
+        Kind.SETTLE, Kind.DISMISS, Kind.UNSENT, Kind.RESTART, Kind.CLOCK_JUMP
+    };
+
     public static List<Action> stream(long seed, int maxLength) {
+        return stream(seed, maxLength, WEIGHTED);
+    }
+
+    public static List<Action> stream(long seed, int maxLength, Kind[] weighted) {
         SplittableRandom random = new SplittableRandom(seed);
         List<Action> actions = new ArrayList<>();
         for (int agent = 0; agent < StreamHost.AGENTS.length; agent++) {
@@ -24,7 +34,7 @@ public final class StreamGenerator {
         }
         int length = 5 + random.nextInt(Math.max(1, maxLength - 5));
         for (int i = 0; i < length; i++) {
-            Kind kind = WEIGHTED[random.nextInt(WEIGHTED.length)];
+            Kind kind = weighted[random.nextInt(weighted.length)];
             actions.add(new Action(kind, random.nextInt(100), random.nextInt(100), random.nextInt(100)));
         }
         return actions;

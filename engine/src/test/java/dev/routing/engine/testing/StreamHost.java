@@ -85,6 +85,7 @@ public final class StreamHost {
             case HISTORY -> history(agent, x.b());
             case RESTART -> restart();
             case CLOCK_JUMP -> now = now.plusSeconds(new long[] {30, 90, 7200, 86_400, 8 * 86_400}[x.b() % 5]);
+            case HOLD, RESEND, DISMISS, UNSENT -> { }
         }
     }
 

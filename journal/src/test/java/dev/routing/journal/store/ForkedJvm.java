@@ -6,11 +6,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Starts a main class of the test sources in a JVM of its own, with the flags Chronicle needs. */
-final class ForkedJvm {
+/** Starts a main class of the test sources in a JVM of its own, with the flags Chronicle needs (shared by the engine's crash tests). */
+public final class ForkedJvm {
     private ForkedJvm() {}
 
-    static ProcessBuilder of(Class<?> main, String... args) {
+    public static ProcessBuilder of(Class<?> main, String... args) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary());
         command.addAll(chronicleFlags());

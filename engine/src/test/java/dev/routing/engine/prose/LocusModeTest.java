@@ -1,0 +1,295 @@
+package dev.routing.engine.prose;
+
+import static dev.routing.engine.prose.Prose.heartbeatTurn;
+import static dev.routing.engine.prose.Prose.held;
+import static dev.routing.engine.prose.Prose.operatorTurn;
+import static dev.routing.engine.prose.Prose.receipt;
+import static dev.routing.engine.prose.Prose.requested;
+import static dev.routing.engine.prose.Prose.roomTurn;
+import static dev.routing.engine.prose.Prose.routes;
+import static dev.routing.engine.prose.Prose.segments;
+import static dev.routing.engine.prose.Prose.send;
+import static dev.routing.engine.prose.Prose.tool;
+import static dev.routing.engine.testing.Host.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.AgentConfigured;
+import dev.routing.journal.event.DraftHeld;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.Route;
+import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.TurnLocusMoved;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** M1, M1a, M8: locus mode, where unprefixed speech goes to the turn's locus. */
+class LocusModeTest {
+
+    private static Scenario locus(LocusPolicy policy) {
+        return new Scenario().agent(Mode.LOCUS, policy);
+    }
+
+    @Test
+    void M1_unprefixedSpeechGoesToTheTriggerChannelTrimmed() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "\n  All green.  \n");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 1).get(0));
+        assertEquals("All green.", requested(s).get(0).text(), "routing publishes the trimmed segment");
+        assertEquals("work", s.opened(turn).locus());
+    }
+
+    @Test
+    void M1_aRoundOfLocusSpeechIsOneSegmentAndChevronLinesAreSpeechNotEnvelopes() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Line one.\n>>#noisy not an envelope\n>>>#noisy nor this");
+        List<SpeechRouted> routed = segments(s, turn, 1);
+        assertEquals(1, routed.size());
+        assertEquals(Route.publish("work", "discord"), routed.get(0).route());
+        assertEquals("Line one.\n>>#noisy not an envelope\n>>>#noisy nor this", routed.get(0).text());
+    }
+
+    @Test
+    void M1_anEmptyOrBlankRoundRoutesNothing() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "");
+        s.host.say(turn, 2, " \n\t ");
+        assertEquals(List.of(), s.speech(turn));
+        assertEquals(List.of(), requested(s));
+    }
+
+    @Test
+    void M1_aForksHomeIsItsLocusWhateverChannelWokeIt() {
+        Scenario s = new Scenario();
+        s.host.configure(new AgentConfigured(s.host.tick(), "qa", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, "noisy"));
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Home.");
+        assertEquals("noisy", s.opened(turn).locus());
+        s.assertPublishedIn(turn, "noisy");
+    }
+
+    @Test
+    void M1_withNoTriggerChannelAnOpenFocusIsTheFallbackThenUnderLatestInboundTheNewestInboundChannel() {
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        s.host.room("qa", "noisy", "chatter", false);
+        String self = s.host.wake("qa", "self-wake", null);
+        long turn = s.host.start("qa", List.of(self), List.of());
+        s.host.say(turn, 1, "Newest inbound.");
+        assertEquals("latest-inbound", s.opened(turn).fallback());
+        s.assertPublishedIn(turn, "noisy");
+        s.host.end(turn);
+
+        s.host.focus("qa", "work");
+        String again = s.host.wake("qa", "self-wake", null);
+        long focused = s.host.start("qa", List.of(again), List.of());
+        s.host.say(focused, 1, "Focus first.");
+        assertEquals("focus", s.opened(focused).fallback());
+        s.assertPublishedIn(focused, "work");
+    }
+
+    @Test
+    void M1_withNoLocusTheWordsAreHeldAsANoDestinationDraftAsRead() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        String self = s.host.wake("qa", "self-wake", null);
+        long turn = s.host.start("qa", List.of(self), List.of());
+        s.host.say(turn, 1, "  Nowhere to go.\n");
+        assertNull(s.opened(turn).locus());
+        DraftHeld draft = held(s).get(0);
+        assertEquals("no-destination", draft.cause());
+        assertEquals("Nowhere to go.", draft.text(), "D1: a hold with no destination keeps the words as read, trimmed");
+        assertEquals(Route.held(draft.draft(), "no-destination"), routes(s, turn, 1).get(0));
+        assertEquals(List.of(), requested(s));
+    }
+
+    @Test
+    void M1_aRunTakesNoFallbackSoItsSpeechIsHeld() {
+        Scenario s = new Scenario();
+        s.host.configure(new AgentConfigured(s.host.tick(), "qa", Mode.LOCUS, LocusPolicy.LATEST_INBOUND, null, true, null));
+        s.host.focus("qa", "work");
+        s.host.room("qa", "noisy", "chatter", false);
+        String self = s.host.wake("qa", "self-wake", null);
+        long turn = s.host.start("qa", List.of(self), List.of());
+        s.host.say(turn, 1, "Done.");
+        assertNull(s.opened(turn).locus());
+        assertEquals("no-destination", held(s).get(0).cause());
+    }
+
+    @Test
+    void M1_M8_aPublicTurnsChannelOpenMovesTheLocusForLaterRoundsOnly() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Before the open.", call("channel_open", "noisy", null));
+        s.host.say(turn, 2, "After the open.");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 1).get(0), "M8: where the route stood when written");
+        assertEquals(Route.publish("noisy", "discord"), routes(s, turn, 2).get(0));
+        NoticeIssued told = s.notices("routing").get(s.notices("routing").size() - 1);
+        assertEquals(List.of("noisy"), told.names().channels(), "the resident is told where plain speech now goes");
+    }
+
+    @Test
+    void M1_underLatestInboundANewerAddressedArrivalRepinsTheLocusAtALiveBoundary() {
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Looking.", tool("shell"));
+        String other = s.host.message("qa", "channel-message", "noisy", true, "@qa over here", "host", null, false);
+        s.host.boundary(turn, other);
+        s.host.say(turn, 2, "Answering noisy.");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 1).get(0));
+        assertEquals(Route.publish("noisy", "discord"), routes(s, turn, 2).get(0));
+    }
+
+    @Test
+    void M1_underLatestInboundANewerAddressedArrivalRepinsTheLocusAtTheTurnsNextStart() {
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Over budget soon.");
+        String other = s.host.message("qa", "channel-message", "noisy", true, "@qa over here", "host", null, false);
+        s.host.continueTurn("qa", turn, List.of(), List.of(other), false);
+        s.host.say(turn, 2, "Answering noisy.");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 1).get(0));
+        assertEquals(Route.publish("noisy", "discord"), routes(s, turn, 2).get(0));
+    }
+
+    @Test
+    void M1_anArrivalRemovedFromHistoryBeforeTheNextStartRepinsNothing() {
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Working.");
+        String other = s.host.message("qa", "channel-message", "noisy", true, "@qa over here", "host", null, false);
+        s.host.feed(new dev.routing.journal.event.HistoryChanged(s.host.tick(), "qa", "main", List.of(other), List.of()));
+        s.host.continueTurn("qa", turn, List.of(), List.of(other), false);
+        s.host.say(turn, 2, "Still work.");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 2).get(0));
+    }
+
+    @Test
+    void M1_underDeliveryAnAddressedArrivalMovesNoLocus() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Looking.", tool("shell"));
+        String other = s.host.message("qa", "channel-message", "noisy", true, "@qa over here", "host", null, false);
+        s.host.boundary(turn, other);
+        s.host.continueTurn("qa", turn, List.of(), List.of(), false);
+        s.host.say(turn, 2, "Still work.");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 2).get(0));
+        assertEquals(List.of(), Prose.moves(s));
+    }
+
+    @Test
+    void M1_anUnaddressedArrivalRepinsNothing() {
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Looking.", tool("shell"));
+        String other = s.host.message("qa", "channel-message", "noisy", false, "chatter", "host", null, false);
+        s.host.boundary(turn, other);
+        s.host.say(turn, 2, "Still work.");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 2).get(0));
+    }
+
+    @Test
+    void M1_aPrivateTurnsLocusNeverMovesNeitherByChannelOpenNorByAnArrival() {
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        long turn = operatorTurn(s);
+        s.host.say(turn, 1, "Opening.", call("channel_open", "work", null));
+        String other = s.host.message("qa", "channel-message", "noisy", true, "@qa over here", "host", null, false);
+        s.host.boundary(turn, other);
+        String more = s.host.message("qa", "channel-message", "work", true, "@qa and here", "host", null, false);
+        s.host.continueTurn("qa", turn, List.of(), List.of(more), false);
+        s.host.say(turn, 2, "Still private.");
+        assertEquals(List.of(), Prose.moves(s));
+        s.assertKeptPrivate(turn, "private-turn");
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void M1a_aHeartbeatTurnTakesNoChannelAndHoldsItsMidTurnAndClosingProseAsNoDestinationDrafts() {
+        // seed: "locus mode: a heartbeat turn's mid-turn and closing prose are both held, and the mid-turn notice says why"
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        s.host.focus("qa", "work");
+        s.host.room("qa", "noisy", "chatter", false);
+        long turn = heartbeatTurn(s);
+        assertNull(s.opened(turn).locus(), "a heartbeat's turn takes no channel, not even a fallback");
+        s.host.say(turn, 1, "Mid-turn thought.", tool("shell"));
+        s.host.boundary(turn);
+        s.host.say(turn, 2, "Closing words.");
+        s.host.end(turn);
+        assertEquals(List.of("no-destination", "no-destination"), held(s).stream().map(DraftHeld::cause).toList());
+        assertEquals(List.of(), requested(s));
+        NoticeIssued midTurn = s.notices("held-drafts").get(0);
+        assertEquals(List.of(held(s).get(0).draft()), midTurn.names().drafts());
+        assertTrue(midTurn.text().contains("no destination"), midTurn.text());
+        assertTrue(receipt(s, turn).names().drafts().containsAll(held(s).stream().map(DraftHeld::draft).toList()));
+    }
+
+    @Test
+    void M1a_aHeartbeatTurnThatTakesInPrivateInputKeepsItsWordsPrivateWithNoDraft() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = heartbeatTurn(s);
+        s.host.say(turn, 1, "Tick.", tool("shell"));
+        String op = s.host.operatorQuietly("qa", "hello?");
+        s.host.boundary(turn, op);
+        s.host.say(turn, 2, "Hello operator.");
+        assertEquals("held", routes(s, turn, 1).get(0).kind());
+        assertEquals(Route.keptPrivate("private-turn"), routes(s, turn, 2).get(0));
+        assertEquals(1, held(s).size(), "only the words written before the turn turned private");
+    }
+
+    @Test
+    void M1a_aHeartbeatTurnThatOpensAChannelSpeaksThereAsItWasTold() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = heartbeatTurn(s);
+        s.host.say(turn, 1, "", call("channel_open", "work", null));
+        NoticeIssued told = s.host.last(NoticeIssued.class).get(0);
+        assertEquals(List.of("work"), told.names().channels());
+        s.host.say(turn, 2, "Now in work.");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 2).get(0));
+    }
+
+    @Test
+    void M1_theReceiptSaysWhereTheTurnsWordsWent() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Published.");
+        s.host.settle(requested(s).get(0).attempt(), true, null);
+        s.host.say(turn, 2, "Held.", send("work"));
+        s.host.say(turn, 3, "Quiet.", tool("skip_reply"));
+        s.host.end(turn);
+        NoticeIssued receipt = receipt(s, turn);
+        String id = held(s).get(0).draft();
+        assertTrue(receipt.text().startsWith("[delivered] 1 publication(s) confirmed"), receipt.text());
+        assertTrue(receipt.text().contains(id + " (held)"), receipt.text());
+        assertTrue(receipt.text().contains("1 plain-speech segment(s) kept private (skip_reply or a private think)"),
+                receipt.text());
+        assertEquals(List.of(id), receipt.names().drafts());
+    }
+
+    @Test
+    void M1_aReceiptWhoseAttemptIsStillOutSaysNothingConfirmedNotNothing() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "On its way.");
+        s.host.end(turn);
+        String text = receipt(s, turn).text();
+        assertTrue(text.startsWith("[delivered] nothing confirmed"), text);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"LOCUS", "HYBRID"})
+    void M1_aTurnOpenedWithALocusTellsTheResidentWhereItsPlainSpeechGoes(Mode mode) {
+        Scenario s = new Scenario().agent(mode, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        List<NoticeIssued> told = s.notices("routing").stream().filter(n -> n.turn() == turn).toList();
+        assertEquals(List.of("work"), told.get(0).names().channels());
+        assertFalse(Prose.moves(s).stream().anyMatch(TurnLocusMoved::sticky));
+    }
+}

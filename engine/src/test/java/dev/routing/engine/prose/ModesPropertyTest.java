@@ -1,0 +1,135 @@
+package dev.routing.engine.prose;
+
+import dev.routing.engine.RuleSet;
+import dev.routing.engine.testing.Action;
+import dev.routing.engine.testing.CoreSink;
+import dev.routing.engine.testing.Property;
+import dev.routing.engine.testing.StreamHost;
+import dev.routing.engine.drafts.Unsent;
+import dev.routing.journal.event.AgentConfigured;
+import dev.routing.journal.event.Decision;
+import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.DraftHeld;
+import dev.routing.journal.event.DraftLetGo;
+import dev.routing.journal.event.Entry;
+import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.RoundSpoken;
+import dev.routing.journal.event.Route;
+import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.TurnOpened;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * M1-M8, D1, D2 over random valid streams (every wake cause, boundary, retake, restart, send,
+ * drafts call and envelope the stream host knows), each stream played with every agent in one
+ * mode: a named or disabled agent's plain speech never reaches a channel; no segment is both
+ * published and held; every held draft's text appears verbatim in the round that held it (a
+ * bounce's or a no-destination hold's as routing read it, {@code {{unsent}}} expanded).
+ */
+class ModesPropertyTest {
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
+    void M1_M8_D1_D2_speechGoesOnlyWhereItsModeLetsItAndHeldWordsAreTheRoundsOwn(Mode mode) {
+        Property.check("modes (" + mode + ")", Property.baseSeed(8_000_000L + 100_000L * mode.ordinal()),
+                Math.max(1, Property.streams(10_000) / 5), 60, stream -> violation(mode, inMode(stream, mode)));
+    }
+
+    /** The same stream with every configuration in {@code mode} (the host's CONFIGURE reads b modulo the modes). */
+    static List<Action> inMode(List<Action> stream, Mode mode) {
+        int modes = Mode.values().length;
+        List<Action> out = new ArrayList<>(stream.size());
+        for (Action a : stream) {
+            if (a.kind() == Action.Kind.CONFIGURE) {
+                out.add(new Action(a.kind(), a.a(), (a.b() / modes) * modes + mode.ordinal(), a.c()));
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** Null when the stream keeps every promise; else what broke. */
+    static String violation(Mode expected, List<Action> stream) {
+        CoreSink sink = new CoreSink(RuleSet.CURRENT);
+        StreamHost.play(sink, stream);
+        Map<String, Mode> configured = new HashMap<>();
+        Map<Long, Mode> turnMode = new HashMap<>();
+        Map<String, DraftHeld> latestBounce = new HashMap<>();
+        Fact fact = null;
+        for (Entry entry : sink.entries()) {
+            if (entry instanceof Fact f) {
+                fact = f;
+                if (f instanceof AgentConfigured c) {
+                    configured.put(c.agent(), c.mode());
+                    if (c.mode() != expected) return "the stream configured " + c.mode() + ", not " + expected;
+                }
+                if (f instanceof RoundSpoken r) {
+                    String broken = round(sink.entries(), entry, r, turnMode, latestBounce);
+                    if (broken != null) return broken;
+                }
+                continue;
+            }
+            Decision d = (Decision) entry;
+            if (d instanceof TurnOpened o) turnMode.put(o.turn(), configured.getOrDefault(o.agent(), Mode.LOCUS));
+            if (d instanceof DraftHeld h && "bounced".equals(h.cause())) latestBounce.put(h.agent(), h);
+            if (d instanceof DraftDismissed x && latestBounce.containsKey(x.agent())
+                    && latestBounce.get(x.agent()).draft().equals(x.draft())) latestBounce.remove(x.agent());
+            if (d instanceof DraftLetGo g && latestBounce.containsKey(g.agent())
+                    && latestBounce.get(g.agent()).draft().equals(g.draft())) latestBounce.remove(g.agent());
+        }
+        return null;
+    }
+
+    /** Checks one round's answer. */
+    private static String round(List<Entry> entries, Entry at, RoundSpoken r, Map<Long, Mode> turnMode,
+            Map<String, DraftHeld> latestBounce) {
+        List<Decision> answer = new ArrayList<>();
+        for (int i = entries.indexOf(at) + 1; i < entries.size() && entries.get(i) instanceof Decision d; i++) answer.add(d);
+        Mode mode = turnMode.get(r.turn());
+        Set<Integer> segments = new HashSet<>();
+        Set<String> heldIds = new HashSet<>();
+        List<String> published = new ArrayList<>();
+        for (Decision d : answer) {
+            if (!(d instanceof SpeechRouted s)) continue;
+            Route route = s.route();
+            if (!segments.add(s.segment())) return "round " + r.round() + " of turn " + r.turn() + " routed segment "
+                    + s.segment() + " twice";
+            if (route.isPublish()) {
+                if (mode == Mode.NAMED || mode == Mode.DISABLED) {
+                    return "a " + mode + " turn's plain speech '" + s.text() + "' was published in " + route.channel();
+                }
+                published.add(s.text());
+            }
+            if (route.draft() != null) heldIds.add(route.draft());
+        }
+        DraftHeld bounceBefore = null;
+        for (Decision d : answer) {
+            if (!(d instanceof DraftHeld h)) continue;
+            if (mode == Mode.NAMED || mode == Mode.DISABLED) return "a " + mode + " turn held a draft: " + h;
+            if (!heldIds.contains(h.draft())) return "draft " + h.draft() + " was held by no segment of the round";
+            if (published.contains(h.text())) return "'" + h.text() + "' was both published and held";
+            String agent = h.agent();
+            bounceBefore = latestBounce.get(agent);
+            if (!appearsIn(r.text(), h.text(), bounceBefore)) {
+                return "held draft '" + h.text() + "' does not appear in its round's text '" + r.text() + "'";
+            }
+        }
+        return null;
+    }
+
+    /** Verbatim in the text, or in the text with {@code {{unsent}}} expanded from the bounce open before the round. */
+    static boolean appearsIn(String text, String words, DraftHeld bounce) {
+        if (text.contains(words)) return true;
+        if (bounce == null || !Unsent.mentions(text)) return false;
+        return text.replace(Unsent.TOKEN, bounce.text()).contains(words);
+    }
+}
