@@ -28,6 +28,8 @@ public final class Engine implements AutoCloseable {
     private final Core core;
     private final int checkpointEvery;
     private long sinceCheckpoint;
+    /** A batch host (simulate, bench) syncs once per batch with {@link #commit}: it acts on nothing before. */
+    private boolean deferCommits;
     /** A new journal's engine.started waits for the first fact, so that it carries real time. */
     private boolean started;
     private final List<Decision> opening;
@@ -80,14 +82,30 @@ public final class Engine implements AutoCloseable {
                 if (!first.isEmpty()) throw new IllegalStateException("engine.started decided something in a new journal");
             }
         }
-        journal.append(fact);
+        journal.write(fact);
         List<Decision> decisions = core.accept(fact);
-        journal.appendAll(decisions);
+        for (Decision d : decisions) journal.write(d);
+        // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
+        if (!deferCommits) journal.commit();
         sinceCheckpoint += 1 + decisions.size();
         // T3: a retention checkpoint is where a restore starts, so the state is written beside it.
         boolean retention = decisions.stream().anyMatch(d -> d instanceof RetentionCheckpoint);
         if (retention || sinceCheckpoint >= checkpointEvery) checkpoint();
         return decisions;
+    }
+
+    /**
+     * For a host that acts on no decision until it commits (a simulator, a benchmark): durable
+     * entries are synced at {@link #commit} rather than once per fact. Closing commits.
+     */
+    public void deferCommits(boolean defer) {
+        this.deferCommits = defer;
+        if (!defer) journal.commit();
+    }
+
+    /** Syncs every durable entry written so far. */
+    public void commit() {
+        journal.commit();
     }
 
     /** Writes every projection's state into the journal, so a restore starts here. */
@@ -113,6 +131,7 @@ public final class Engine implements AutoCloseable {
 
     @Override
     public void close() {
+        journal.commit();
         journal.close();
     }
 }

@@ -265,6 +265,9 @@ public final class Evolve {
         }
         a.queued = java.util.List.of();
         if (!a.drafts.isEmpty()) s.retention.draftEntries++;
+        // The receipt reads a settled attempt's outcome from its turn once the book lets it go (D7).
+        Turn turn = a.turn == null ? null : s.turns.turn(a.turn);
+        if (turn != null) turn.outcomes.put(a.id, o.outcome());
         if (!"unknown".equals(o.outcome())) s.attempts.attempts.remove(a.id);
     }
 

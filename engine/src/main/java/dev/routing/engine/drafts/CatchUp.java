@@ -16,8 +16,10 @@ public final class CatchUp {
     private CatchUp() {}
 
     public static void decide(Context ctx, String agent, long turn) {
-        List<Draft> unnamed = ctx.state().drafts.newestFirst(agent).stream()
-                .filter(d -> !d.named && !d.dismissed && !d.delivered).toList();
+        var kept = ctx.state().drafts.drafts.get(agent);
+        if (kept == null) return;
+        List<Draft> unnamed = kept.values().stream().filter(d -> !d.named && !d.dismissed && !d.delivered)
+                .sorted(java.util.Comparator.comparingLong((Draft d) -> d.seq).reversed()).toList();
         if (unnamed.isEmpty()) return;
         StringBuilder text = new StringBuilder("[drafts] Drafts no notice has named yet:");
         for (int i = 0; i < unnamed.size(); i++) {

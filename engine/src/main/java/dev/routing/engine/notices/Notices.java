@@ -39,9 +39,15 @@ public final class Notices {
     }
 
     public static NoticeIssued bounce(Instant at, String agent, Long turn, String draft, String why, boolean wake) {
+        return bounce(at, agent, turn, draft, why, wake, ">>");
+    }
+
+    /** A bounce notice whose resend offer uses the resident's own envelope prefix ({@code >>>} in hybrid mode). */
+    public static NoticeIssued bounce(Instant at, String agent, Long turn, String draft, String why, boolean wake,
+            String prefix) {
         return new NoticeIssued(at, agent, "bounce", Names.drafts(List.of(draft)),
                 "[bounce] Not delivered: " + why + ". Your words are held as " + draft
-                        + ". Send them with >>#channel {{unsent}}, or with the drafts tool (resend or dismiss).",
+                        + ". Send them with " + prefix + "#channel {{unsent}}, or with the drafts tool (resend or dismiss).",
                 wake, turn);
     }
 

@@ -33,7 +33,7 @@ final class Calls {
             } else if (SendTools.isChannelOpen(tool)) {
                 channelOpen(ctx, turn, round.round(), i, call);
             } else {
-                String place = call.namesChannel() ? call.channel().trim() : null;
+                String place = RoundPlan.placeOf(ctx.state(), call);
                 ctx.emit(new ToolDecided(ctx.at(), turn.id, round.round(), i, tool, true, place, null, turn.agent,
                         null, sendsSilence ? true : null, sendsSilence ? place : null));
             }

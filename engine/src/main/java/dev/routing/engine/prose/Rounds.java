@@ -12,6 +12,7 @@ import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.TurnLocusMoved;
+import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,16 +74,15 @@ public final class Rounds {
         }
 
         void route(Envelope e) {
-            if (e.prefixed() && !e.malformed() && !e.skipReply() && e.empty()) {
-                // An envelope that only names a destination moves the sticky target and holds nothing.
-                if (plan.silence() == null && !turn.isPrivate && turn.mode != Mode.NAMED && turn.mode != Mode.DISABLED) {
-                    Destination to = Destination.resolve(ctx.state(), e.target(), null);
-                    if (to.ok()) stick(to, e);
-                }
+            if (e.prefixed() && e.empty()) {
+                wordless(e);
                 return;
             }
             if (!e.prefixed() && e.body().isBlank()) return;
             if (plan.silence() != null) {
+                // D5: hybrid's >>>skip_reply {{unsent}} sets the latest bounce aside in a skip_reply round too.
+                if ("skip-reply".equals(plan.silence()) && turn.mode == Mode.HYBRID && e.skipReply()
+                        && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
                 keep(e, plan.silence());
             } else if (turn.mode == Mode.NAMED) {
                 keep(e, "named");
@@ -97,17 +97,46 @@ public final class Rounds {
             }
         }
 
+        /**
+         * An envelope with no words: nothing to route. One that names a destination still moves the
+         * sticky target (and its {@code !} still asks for a continuation); hybrid's bare
+         * {@code >>>skip_reply} keeps what follows private; a bare malformed one routes nowhere.
+         */
+        private void wordless(Envelope e) {
+            if (plan.silence() != null || turn.mode == Mode.NAMED || turn.mode == Mode.DISABLED || e.malformed()) return;
+            if (e.skipReply()) {
+                if (turn.mode == Mode.HYBRID && !turn.isPrivate) stickTo(Envelope.SKIP_REPLY, null);
+                return;
+            }
+            Destination to = Destination.resolve(ctx.state(), e.target(), null);
+            if (!to.ok()) return;
+            stick(to, e);
+            continuation(e);
+        }
+
         /** P4, P11, P12: a private turn keeps its words private; an envelope naming a channel still goes there. */
         private void privateTurn(Envelope e) {
             if (e.prefixed() && e.skipReply()) {
+                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
                 keep(e, "skip-reply");
                 return;
             }
             if (e.prefixed() && !e.malformed()) {
                 Destination to = Destination.resolve(ctx.state(), e.target(), null);
                 if (to.ok()) {
-                    if (plan.holds(to.channel())) hold(e, e.raw(), Holding.EXPLICIT_SEND);
-                    else publish(e, to, false);
+                    if (plan.holds(to.channel())) {
+                        holdEnvelope(e);
+                    } else if (!Unsent.mentions(e.body())) {
+                        publish(e, to, true);
+                    } else if (unsentSendable()) {
+                        Unsent.send(ctx, turn, round, index, e, to, notices);
+                        emitted = true;
+                    } else {
+                        // P12: words added to an {{unsent}} that cannot be sent are kept, never drafted.
+                        keptByPrivateTurn = true;
+                        keep(e, "private-turn");
+                    }
+                    continuation(e);
                     return;
                 }
             }
@@ -125,20 +154,25 @@ public final class Rounds {
             Destination to = e.malformed() ? null : Destination.resolve(ctx.state(), e.target(), null);
             if (to == null || !to.ok()) {
                 String why = to == null ? "the envelope names no target" : to.refusal();
-                if (plan.draftsRound() && plan.holding()) hold(e, e.asRead(), Holding.EXPLICIT_SEND, true);
-                else bounce(e, why);
+                // #824: a send whose place cannot be read holds speech going anywhere; M7: a silenced
+                // drafts round holds a refused or malformed envelope with no notice.
+                if (plan.holdAnywhere() || (plan.draftsRound() && plan.holding())) {
+                    holdAsRead(e, Holding.EXPLICIT_SEND, plan.draftsRound());
+                } else {
+                    bounce(e, why);
+                }
                 return;
             }
             stick(to, e);
             if (plan.holds(to.channel())) {
-                hold(e, e.raw(), Holding.EXPLICIT_SEND, plan.draftsRound());
+                holdEnvelope(e);
             } else if (Unsent.mentions(e.body())) {
                 Unsent.send(ctx, turn, round, index, e, to, notices);
                 emitted = true;
             } else {
                 publish(e, to, true);
             }
-            if (e.continuation()) notices.add(Notices.continuation(ctx.at(), turn.agent, turn.id, e.target()));
+            continuation(e);
         }
 
         private void unprefixed(Envelope e) {
@@ -146,34 +180,90 @@ public final class Rounds {
                 keep(e, "skip-reply");
                 return;
             }
+            // M1, M2, M3: explicit mode's plain speech goes only to its sticky target; locus and hybrid
+            // prefer the sticky target, then the locus (a heartbeat's turn starts with none, M1a).
             String destination = turn.mode == Mode.EXPLICIT ? turn.sticky
-                    : turn.heartbeat ? null
                     : turn.sticky != null ? turn.sticky : turn.locus;
             Destination to = destination == null ? null : Destination.resolve(ctx.state(), destination,
-                    destination.equals(turn.locus) ? turn.locusServer : turn.stickyServer);
+                    destination.equals(turn.sticky) ? turn.stickyServer : turn.locusServer);
             if (to == null || !to.ok()) {
-                if (turn.mode == Mode.EXPLICIT && !plan.draftsRound()) bounce(e, "plain speech in explicit mode needs a >>target");
-                else hold(e, e.asRead(), Holding.NO_DESTINATION, plan.draftsRound());
+                noDestination(e);
+            } else if (turn.mode != Mode.EXPLICIT && plan.holds(to.channel())) {
+                silenced(e);
+            } else {
+                publish(e, to, false);
+            }
+        }
+
+        /** Plain speech with nowhere to go (M1, M1a, M3, M7). */
+        private void noDestination(Envelope e) {
+            if (turn.mode != Mode.EXPLICIT && plan.holdAnywhere()) {
+                // #824: a send whose place cannot be read may have posted anywhere.
+                silenced(e);
                 return;
             }
-            if (plan.holds(to.channel()) && turn.mode != Mode.EXPLICIT) {
-                if (plan.draftsRound()) keep(e, "drafts-round");
-                else hold(e, e.raw(), Holding.EXPLICIT_SEND);
+            if (turn.mode != Mode.EXPLICIT) {
+                // M1: held with no destination; beside a drafts call with no notice mid-turn (M7).
+                hold(e, e.asRead(), Holding.NO_DESTINATION, plan.callsDrafts(), false);
                 return;
             }
-            publish(e, to, false);
+            if (!plan.callsDrafts() && !turn.heartbeat) {
+                bounce(e, "plain speech in explicit mode needs a >>target");
+                return;
+            }
+            // M7 (and M1a for a heartbeat's turn): held as the bounce would hold it, with no bounce
+            // notice and no wake; a bare {{unsent}} is the latest bounce itself, already held.
+            if (Unsent.TOKEN.equals(e.asRead()) && latestBounce() != null) {
+                keep(e, "drafts-round");
+                return;
+            }
+            hold(e, Unsent.expandForBounce(ctx, turn.agent, e.asRead()), Holding.NO_DESTINATION, plan.callsDrafts(),
+                    Unsent.copiesRisk(ctx, turn.agent, e.asRead()));
+        }
+
+        /** M6: speech going where a send may have posted; M7: a drafts round keeps it instead. */
+        private void silenced(Envelope e) {
+            if (plan.draftsRound()) keep(e, "drafts-round");
+            else hold(e, e.raw(), Holding.EXPLICIT_SEND, false, false);
+        }
+
+        /** A send held an addressed envelope: the draft holds the message it would have published. */
+        private void holdEnvelope(Envelope e) {
+            String words = Unsent.expandForBounce(ctx, turn.agent, e.published());
+            hold(e, words, Holding.EXPLICIT_SEND, plan.draftsRound(), Unsent.copiesRisk(ctx, turn.agent, e.body()));
+        }
+
+        /** A refused or malformed envelope held rather than bounced: as routing read it (D1). */
+        private void holdAsRead(Envelope e, String cause, boolean quiet) {
+            hold(e, Unsent.expandForBounce(ctx, turn.agent, e.asRead()), cause, quiet,
+                    Unsent.copiesRisk(ctx, turn.agent, e.asRead()));
+        }
+
+        /** M3: {@code TARGET !} asks for a continuation, whatever became of the envelope's words. */
+        private void continuation(Envelope e) {
+            if (e.continuation()) notices.add(Notices.continuation(ctx.at(), turn.agent, turn.id, e.target()));
+        }
+
+        private String latestBounce() {
+            String id = ctx.state().drafts.latestBounce.get(turn.agent);
+            return id == null || ctx.state().drafts.get(turn.agent, id) == null ? null : id;
+        }
+
+        /** D5: whether {@code {{unsent}}} names a bounce that can be sent now (the drafts package's own test). */
+        private boolean unsentSendable() {
+            String id = latestBounce();
+            if (id == null) return false;
+            Draft d = ctx.state().drafts.get(turn.agent, id);
+            return !d.delivered && !d.dismissed && d.outAttempt == null && d.queuedBehind == null && !d.unconfirmed
+                    && !d.risk;
         }
 
         private void keep(Envelope e, String why) {
             speech(e.asRead(), Route.keptPrivate(why), e);
         }
 
-        private void hold(Envelope e, String words, String cause) {
-            hold(e, words, cause, false);
-        }
-
-        private void hold(Envelope e, String words, String cause, boolean quiet) {
-            String draft = Holding.hold(ctx, turn.agent, turn.id, words, cause, false, quiet);
+        private void hold(Envelope e, String words, String cause, boolean quiet, boolean risk) {
+            String draft = Holding.hold(ctx, turn.agent, turn.id, words, cause, risk, quiet);
             speech(words, Route.held(draft, cause), e);
         }
 
@@ -183,7 +273,8 @@ public final class Rounds {
             String draft = Holding.hold(ctx, turn.agent, turn.id, words, Holding.BOUNCED, risk, false);
             speech(words, Route.bounced(draft), e);
             int streak = ctx.state().turns.bounceStreak.getOrDefault(turn.agent, 0);
-            notices.add(Notices.bounce(ctx.at(), turn.agent, turn.id, draft, why, streak < 2));
+            notices.add(Notices.bounce(ctx.at(), turn.agent, turn.id, draft, why, streak < 2,
+                    turn.mode == Mode.HYBRID ? ">>>" : ">>"));
         }
 
         private void publish(Envelope e, Destination to, boolean envelope) {

@@ -28,7 +28,9 @@ public final class ChannelPublish {
         if (channel != null && !channel.isBlank()) return Destination.resolve(state, channel, server);
         AgentSettings settings = state.roster.agent(agent);
         if (ctx.rules().privateTurns() && turnPrivate) return Destination.refused(PRIVATE_REFUSAL);
-        if (settings.mode == Mode.NAMED) return Destination.refused(NAMED_REFUSAL);
+        // M5: judged by the mode the turn opened in (a new mode takes effect at the next turn).
+        Mode mode = turn != null ? turn.mode : settings.mode;
+        if (mode == Mode.NAMED) return Destination.refused(NAMED_REFUSAL);
         String own = turn == null ? null : firstNonNull(turn.locus, turn.trigger, turn.home);
         if (own == null) own = Locus.fallback(state, agent, settings, null).channel();
         if (own == null) return Destination.refused("Nothing was posted: this turn has no channel; name one (channel_list shows the channel ids).");

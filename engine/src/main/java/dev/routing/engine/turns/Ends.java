@@ -29,9 +29,11 @@ public final class Ends {
         boolean mayHavePosted = false;
         for (long id : turn.attempts) {
             Attempt a = ctx.state().attempts.get(id);
-            String outcome = a == null ? "settled" : a.outcome == null ? "awaiting its outcome" : a.outcome;
-            if (a == null || "delivered".equals(a.outcome)) delivered++;
-            if (a != null && "unknown".equals(a.outcome)) mayHavePosted = true;
+            String settled = a != null ? a.outcome : turn.outcomes.get(id);
+            String outcome = settled != null ? settled : a == null ? "settled" : "awaiting its outcome";
+            if ("delivered".equals(settled)) delivered++;
+            // D7: an attempt still awaiting its outcome, or of unknown outcome, may have been posted.
+            if (a != null && (a.outcome == null || "unknown".equals(a.outcome))) mayHavePosted = true;
             lines.add("attempt " + id + (a != null ? " to " + a.channel : "") + ": " + outcome);
         }
         List<String> drafts = new ArrayList<>();

@@ -4,6 +4,7 @@ import dev.routing.engine.Context;
 import dev.routing.engine.drafts.CatchUp;
 import dev.routing.engine.notices.Notices;
 import dev.routing.engine.privacy.PrivateStart;
+import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.TurnContinued;
 import dev.routing.journal.event.TurnMadePrivate;
@@ -69,7 +70,30 @@ public final class Starts {
         if (isPrivate) {
             announcePrivate(ctx, turn.id, start, turn.why);
             nameChannelsHeld(ctx, turn, channelsTakenIn(ctx.state(), start.agent(), batch, start.reads()));
+        } else {
+            repin(ctx, turn, batch, start.reads());
         }
+    }
+
+    /**
+     * M1: under {@code latest-inbound}, the turn's next start re-pins a public turn's locus to the
+     * newest addressed channel message it takes in that is still on the agent's history (the last
+     * one the start lists), as a live boundary does.
+     */
+    private static void repin(Context ctx, Turn turn, List<WakeQueued> batch, List<String> reads) {
+        if (turn.locusPolicy != LocusPolicy.LATEST_INBOUND || !usesLocus(turn.mode) || turn.locus == null) return;
+        List<String> ids = new ArrayList<>();
+        for (WakeQueued w : batch) ids.addAll(w.messages());
+        for (String id : reads) {
+            ids.remove(id);
+            ids.add(id);
+        }
+        String newest = null;
+        for (String id : ids) {
+            StoredMessage m = ctx.state().privacy.message(turn.agent, id);
+            if (m != null && m.channel != null && m.addressed && m.onBranch) newest = m.channel;
+        }
+        if (newest != null && !newest.equals(turn.locus)) LocusMove.emit(ctx, turn, newest, "addressed-arrival");
     }
 
     /** P12: the resident is told once per turn that it is private, and why; a silent tick is told nothing. */

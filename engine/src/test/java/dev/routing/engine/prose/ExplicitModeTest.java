@@ -41,7 +41,7 @@ class ExplicitModeTest {
         s.host.say(turn, 1, ">>#noisy  Deploy done.  \n");
         assertEquals(Route.publish("noisy", "discord"), routes(s, turn, 1).get(0));
         assertEquals("Deploy done.", requested(s).get(0).text());
-        assertEquals("explicit mode has no locus", null, s.opened(turn).locus());
+        assertNull(s.opened(turn).locus(), "explicit mode has no locus");
     }
 
     @Test

@@ -283,6 +283,21 @@ class LocusModeTest {
         assertTrue(text.startsWith("[delivered] nothing confirmed"), text);
     }
 
+    @Test
+    void M1_aReceiptCountsOnlyDeliveredAttemptsAsConfirmedAndSaysWhichFailed() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Failed.");
+        s.host.settle(requested(s).get(0).attempt(), false, null);
+        s.host.say(turn, 2, "Delivered.");
+        s.host.settle(requested(s).get(1).attempt(), true, null);
+        s.host.end(turn);
+        String text = receipt(s, turn).text();
+        assertTrue(text.startsWith("[delivered] 1 publication(s) confirmed"), text);
+        assertTrue(text.contains("attempt 1") && text.contains(": failed"), text);
+        assertTrue(text.contains("attempt 2") && text.contains(": delivered"), text);
+    }
+
     @ParameterizedTest
     @EnumSource(value = Mode.class, names = {"LOCUS", "HYBRID"})
     void M1_aTurnOpenedWithALocusTellsTheResidentWhereItsPlainSpeechGoes(Mode mode) {

@@ -30,7 +30,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import java.io.IOException;
@@ -222,7 +221,50 @@ public final class EntryCodec {
         @Override
         public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             if (!p.hasToken(JsonToken.VALUE_STRING)) return (Instant) ctxt.handleUnexpectedToken(Instant.class, p);
-            return InstantDeserializer.INSTANT.deserialize(p, ctxt);
+            String text = p.getText();
+            try {
+                return parse(text);
+            } catch (java.time.DateTimeException | NumberFormatException e) {
+                return (Instant) ctxt.handleWeirdStringValue(Instant.class, text, "not an ISO-8601 UTC instant: " + e.getMessage());
+            }
+        }
+
+        /**
+         * The common form {@code 2026-11-02T09:14:03.120Z} is read by hand (decoding every entry's
+         * time is a replay's largest single cost); any other ISO form goes to {@link Instant#parse}.
+         */
+        static Instant parse(String s) {
+            int n = s.length();
+            if (n < 20 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':'
+                    || s.charAt(16) != ':' || s.charAt(n - 1) != 'Z' || (n > 20 && s.charAt(19) != '.')) {
+                return Instant.parse(s);
+            }
+            int year = digits(s, 0, 4);
+            int month = digits(s, 5, 7);
+            int day = digits(s, 8, 10);
+            int hour = digits(s, 11, 13);
+            int minute = digits(s, 14, 16);
+            int second = digits(s, 17, 19);
+            int nanos = 0;
+            if (n > 20) {
+                int fraction = n - 21;
+                if (fraction < 1 || fraction > 9) return Instant.parse(s);
+                nanos = digits(s, 20, n - 1);
+                for (int i = fraction; i < 9; i++) nanos *= 10;
+            }
+            if (hour > 23 || minute > 59 || second > 59) return Instant.parse(s);
+            long epochDay = java.time.LocalDate.of(year, month, day).toEpochDay();
+            return Instant.ofEpochSecond(epochDay * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
+        }
+
+        private static int digits(String s, int from, int to) {
+            int value = 0;
+            for (int i = from; i < to; i++) {
+                char c = s.charAt(i);
+                if (c < '0' || c > '9') throw new NumberFormatException("'" + s + "' has no digit at " + i);
+                value = value * 10 + (c - '0');
+            }
+            return value;
         }
     }
 }

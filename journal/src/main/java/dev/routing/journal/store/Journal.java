@@ -65,6 +65,7 @@ public final class Journal implements AutoCloseable {
     private ExcerptTailer tailer;
     private final Bytes<byte[]> buffer = Bytes.allocateElasticOnHeap(512);
     private long journalTime;
+    private boolean uncommittedDurable;
     private boolean closed;
 
     private Journal(Path dir, boolean writer) {
@@ -142,23 +143,36 @@ public final class Journal implements AutoCloseable {
     /** Appends one entry and returns its index; a durable entry is on disk when this returns. */
     public long append(Entry entry) {
         long index = write(entry);
-        if (entry.durable()) appender().sync();
+        commit();
         return index;
     }
 
     /** Appends entries in order with one sync at the end if any is durable (a group commit). */
     public long appendAll(List<? extends Entry> entries) {
         long index = -1;
-        boolean durable = false;
-        for (Entry entry : entries) {
-            index = write(entry);
-            durable |= entry.durable();
-        }
-        if (durable) appender().sync();
+        for (Entry entry : entries) index = write(entry);
+        commit();
         return index;
     }
 
-    private long write(Entry entry) {
+    /**
+     * Appends without syncing: a durable entry waits for the next {@link #commit}. For a caller
+     * that commits before it lets anything act on what it wrote (the engine's one sync per fact).
+     */
+    public long write(Entry entry) {
+        long index = append0(entry);
+        uncommittedDurable |= entry.durable();
+        return index;
+    }
+
+    /** Syncs to disk every durable entry written since the last commit; nothing to do if none. */
+    public void commit() {
+        if (!uncommittedDurable) return;
+        appender().sync();
+        uncommittedDurable = false;
+    }
+
+    private long append0(Entry entry) {
         if (lock == null) throw new IllegalStateException("journal " + dir + " was opened for reading");
         byte[] json = EntryCodec.encode(entry);
         journalTime = Math.max(journalTime, entry.at().toEpochMilli());

@@ -49,6 +49,8 @@ public final class Turn {
     public final TreeMap<String, Integer> keptPrivate = new TreeMap<>();
     /** Attempts this turn requested, for the receipt. */
     public final List<Long> attempts = new ArrayList<>();
+    /** attempt -> its settled outcome, for the receipt (the attempt book drops settled attempts). */
+    public final TreeMap<Long, String> outcomes = new TreeMap<>();
     /** Drafts this turn held, for the receipt. */
     public final List<String> drafts = new ArrayList<>();
     /** Drafts held since the last notice that named them (D7). */
