@@ -60,8 +60,10 @@ public final class Engine implements AutoCloseable {
     public static Engine open(Path dir, RuleSet rules, Instant at, int checkpointEvery) {
         Journal journal = Journal.openWriter(dir);
         try {
-            EngineState state = Replay.restore(journal).state();
-            return new Engine(journal, state, rules, checkpointEvery, at);
+            Replay.Result restored = Replay.restore(journal);
+            Engine engine = new Engine(journal, restored.state(), rules, checkpointEvery, at);
+            engine.sinceCheckpoint += restored.entriesRead();
+            return engine;
         } catch (RuntimeException e) {
             journal.close();
             throw e;

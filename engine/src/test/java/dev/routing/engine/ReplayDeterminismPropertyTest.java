@@ -29,7 +29,7 @@ class ReplayDeterminismPropertyTest {
 
     @Test
     void J2_liveStateEqualsFullReplayAndCheckpointPlusTail_inMemory() {
-        Property.check("J2 in memory", Property.baseSeed(2_000_000L), Property.streams(10_000) / 5, 80,
+        Property.check("J2 in memory", Property.baseSeed(2_000_000L), Math.max(1, Property.streams(10_000) / 5), 80,
                 ReplayDeterminismPropertyTest::inMemory);
     }
 

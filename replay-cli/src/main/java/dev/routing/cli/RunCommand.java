@@ -16,9 +16,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "run", description = {
-        "Feeds each fact of FILE (JSON lines; - for standard input) to the engine and prints every",
-        "decision as one JSON line. A malformed line exits 2 naming the line and field, after",
-        "journaling nothing for it."})
+        "Feeds a script of facts to the engine and prints each decision as a JSON line.",
+        "FILE holds one fact per line (- reads standard input and answers each fact at once).",
+        "A malformed line exits 2 naming the line and field, after journaling nothing for it."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "facts, one JSON object per line, or - to read standard input")
     String file;

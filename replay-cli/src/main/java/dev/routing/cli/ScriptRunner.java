@@ -66,6 +66,9 @@ final class ScriptRunner implements AutoCloseable {
         try {
             JsonNode tree = EntryCodec.mapper().readTree(line);
             if (tree == null || !tree.isObject()) throw new BadInputException("line " + number + ": not a JSON object");
+            if ("engine.started".equals(tree.path("type").asText())) {
+                throw new BadInputException("line " + number + ": field 'type': engine.started is written by the engine itself");
+            }
             resolveDraftReferences(number, (ObjectNode) tree);
             return EntryCodec.readFact(EntryCodec.mapper().writeValueAsString(tree));
         } catch (BadEntryException e) {

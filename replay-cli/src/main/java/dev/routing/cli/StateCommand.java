@@ -14,8 +14,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "state", description = {
-        "Prints the projections as JSON: as they stand now, or as they stood at an instant",
-        "(replayed from the nearest checkpoint before it, not from the start)."})
+        "Prints the projections as JSON, now or as they stood at an instant.",
+        "--at replays from the nearest checkpoint before the instant, not from the start."})
 final class StateCommand implements Callable<Integer> {
     @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")
     Path journal;

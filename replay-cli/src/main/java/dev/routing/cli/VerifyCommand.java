@@ -8,9 +8,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "verify", description = {
+        "Checks a journal against itself; exits 1 naming the first divergence.",
         "Re-decides every fact and compares with the decisions recorded, checks every checkpoint",
         "against the fold before it, and compares the full replay with the restore from the newest",
-        "checkpoint byte for byte. Exits 1 naming the first divergence."})
+        "checkpoint byte for byte."})
 final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")
     Path journal;

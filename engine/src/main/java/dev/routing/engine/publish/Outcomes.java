@@ -83,8 +83,11 @@ public final class Outcomes {
     public static void restart(Context ctx) {
         List<Attempt> out = ctx.state().attempts.attempts.values().stream().filter(Attempt::out).toList();
         for (Attempt a : out) {
+            List<String> queued = a.queued;
             ctx.emit(new PublishOutcome(ctx.at(), a.id, UNKNOWN,
                     "the engine restarted while the attempt was out: it may have been posted", a.agent, null, null));
+            ctx.emit(failedNotice(ctx, a, UNKNOWN, null));
+            ResendChain.stop(ctx, a, queued, UNKNOWN);
         }
     }
 

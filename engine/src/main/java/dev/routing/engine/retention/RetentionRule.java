@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * T1-T4: every {@link Retention#CHECKPOINT_EVERY} draft entries, keep each resident's
  * {@link Retention#KEEP_NEWEST} newest drafts and any touched in the last 7 days of the facts'
- * own time; let the rest go, never one whose attempt is out.
+ * own time; let the rest go, never one whose attempt is out or that a resend still owns.
  */
 public final class RetentionRule {
     private RetentionRule() {}
@@ -26,7 +26,7 @@ public final class RetentionRule {
             List<Draft> newest = state.drafts.newestFirst(agent);
             for (int i = 0; i < newest.size(); i++) {
                 Draft d = newest.get(i);
-                boolean keep = i < Retention.KEEP_NEWEST || d.outAttempt != null
+                boolean keep = i < Retention.KEEP_NEWEST || d.outAttempt != null || d.queuedBehind != null
                         || now - d.touchedMillis < Retention.KEEP_TOUCHED_MILLIS;
                 if (keep) kept++;
                 else letGo.add(d);

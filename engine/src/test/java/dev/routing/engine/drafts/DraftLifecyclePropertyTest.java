@@ -37,10 +37,7 @@ class DraftLifecyclePropertyTest {
         int[] retention = {0};
         Property.check("draft lifecycle", Property.baseSeed(5_000_000L), Math.max(2, Property.streams(10_000) / 250),
                 seed -> StreamGenerator.stream(seed, 1_500, StreamGenerator.DRAFTS),
-                stream -> {
-                    String failure = violation(stream);
-                    return failure;
-                });
+                DraftLifecyclePropertyTest::violation, DraftLifecyclePropertyTest::facts);
         for (int i = 0; i < 5; i++) {
             List<Decision> ds = DraftsHost.play(new CoreSink(RuleSet.CURRENT),
                     StreamGenerator.stream(5_000_000L + i, 1_500, StreamGenerator.DRAFTS)).decisions();
@@ -56,6 +53,15 @@ class DraftLifecyclePropertyTest {
         long touched;
         String last = "held";
         boolean risk;
+    }
+
+    static String facts(List<Action> stream) {
+        CoreSink sink = new CoreSink(RuleSet.CURRENT);
+        DraftsHost.play(sink, stream);
+        StringBuilder out = new StringBuilder();
+        sink.entries().stream().filter(e -> e instanceof dev.routing.journal.event.Fact)
+                .forEach(f -> out.append(dev.routing.journal.codec.EntryCodec.toJson(f)).append('\n'));
+        return out.toString();
     }
 
     static String violation(List<Action> stream) {

@@ -27,7 +27,7 @@ class UnchangedRoutingTest {
     @Test
     void F1_streamsWithNoPrivateTurnDecideExactlyAsUnderThe0300Rules() {
         int[] compared = {0};
-        Property.check("F1 unchanged routing", Property.baseSeed(1_700_000L), Property.streams(10_000) / 5, 60, stream -> {
+        Property.check("F1 unchanged routing", Property.baseSeed(1_700_000L), Math.max(1, Property.streams(10_000) / 5), 60, stream -> {
             List<Action> noOperator = stream.stream().filter(a -> a.kind() != Action.Kind.OPERATOR_MESSAGE
                     && a.kind() != Action.Kind.WORK_MESSAGE).toList();
             List<Decision> current = StreamHost.play(new CoreSink(RuleSet.CURRENT), noOperator).decisions();
@@ -43,7 +43,9 @@ class UnchangedRoutingTest {
             }
             return null;
         });
-        assertTrue(compared[0] > 100, "too few streams without private turns to compare: " + compared[0]);
+        if (Property.streams(10_000) >= 1_000) {
+            assertTrue(compared[0] > 100, "too few streams without private turns to compare: " + compared[0]);
+        }
     }
 
     private static boolean private_(Decision d) {

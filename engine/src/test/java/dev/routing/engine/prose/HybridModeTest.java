@@ -180,6 +180,37 @@ class HybridModeTest {
     }
 
     @Test
+    void M2_D5_inASkipReplyRoundSkipReplyUnsentStillSetsTheLatestBounceAsideButNotBesideAPrivateThink() {
+        Scenario s = hybrid();
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, ">>>#nowhere Lost words.");
+        s.host.say(turn, 2, ">>>skip_reply {{unsent}}", tool("skip_reply"));
+        assertEquals(1, s.host.all(dev.routing.journal.event.DraftDismissed.class).size());
+
+        Scenario t = hybrid();
+        long other = roomTurn(t, "work");
+        t.host.say(other, 1, ">>>#nowhere Lost words.");
+        Prose.think(t, other, 2, ">>>skip_reply {{unsent}}", tool("skip_reply"));
+        assertEquals(List.of(), t.host.all(dev.routing.journal.event.DraftDismissed.class));
+    }
+
+    @Test
+    void M2_P12_aPrivateTurnsUnsentSendsAnOpenBounceAndKeepsItsWordsWhenNothingCanBeSent() {
+        Scenario s = hybrid();
+        long room = roomTurn(s, "work");
+        s.host.say(room, 1, ">>>#nowhere The build is green.");
+        s.host.end(room);
+        long turn = operatorTurn(s);
+        s.host.say(turn, 1, ">>>#work {{unsent}}");
+        assertEquals(List.of(">>>#nowhere The build is green."), requested(s).stream().map(p -> p.text()).toList());
+        assertEquals("unsent", requested(s).get(0).via());
+        s.host.say(turn, 2, ">>>#work Again: {{unsent}}");
+        assertEquals(Route.keptPrivate("private-turn"), routes(s, turn, 2).get(0), "its attempt is out: nothing to send");
+        assertEquals(1, held(s).size(), "P12: no draft of a private turn's words");
+        assertEquals(1, requested(s).size());
+    }
+
+    @Test
     void M2_theStickyTargetLastsOnlyForItsTurn() {
         Scenario s = hybrid();
         long turn = roomTurn(s, "work");

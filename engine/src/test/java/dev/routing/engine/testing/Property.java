@@ -31,6 +31,12 @@ public final class Property {
 
     public static void check(String name, long base, int streams, java.util.function.LongFunction<List<Action>> generator,
             Function<List<Action>, String> property) {
+        check(name, base, streams, generator, property, Property::facts);
+    }
+
+    /** {@code describe} prints a minimal stream as facts, for hosts other than {@link StreamHost}. */
+    public static void check(String name, long base, int streams, java.util.function.LongFunction<List<Action>> generator,
+            Function<List<Action>, String> property, Function<List<Action>, String> describe) {
         for (int i = 0; i < streams; i++) {
             long seed = base + i;
             List<Action> stream = generator.apply(seed);
@@ -41,7 +47,7 @@ public final class Property {
             throw new AssertionFailedError(name + " failed for seed " + seed
                     + " (rerun: -Dproperty.seed=" + seed + " -Dproperty.streams=1)\n" + why
                     + "\nminimal stream (" + minimal.size() + " of " + stream.size() + " actions): " + minimal
-                    + "\nits facts:\n" + facts(minimal));
+                    + "\nits facts:\n" + describe.apply(minimal));
         }
     }
 
