@@ -20,8 +20,8 @@ import java.util.TreeSet;
  * drafts round (M7: a drafts call and no send of its own, a resend aside). A call the agent was
  * not permitted to make counts for nothing.
  */
-public record RoundPlan(String silence, TreeSet<String> holdPlaces, boolean holdAnywhere, boolean callsDrafts,
-        boolean draftsRound, boolean sendOfItsOwn) {
+public record RoundPlan(String silence, boolean privateThink, TreeSet<String> holdPlaces, boolean holdAnywhere,
+        boolean callsDrafts, boolean draftsRound, boolean sendOfItsOwn) {
 
     public static RoundPlan of(Context ctx, Turn turn, RoundSpoken round) {
         String silence = null;
@@ -63,7 +63,7 @@ public record RoundPlan(String silence, TreeSet<String> holdPlaces, boolean hold
             else places.add(place);
         }
         if (silence == null && round.privateThink()) silence = "private-think";
-        return new RoundPlan(silence, places, anywhere, drafts, drafts && !ownSend, ownSend);
+        return new RoundPlan(silence, round.privateThink(), places, anywhere, drafts, drafts && !ownSend, ownSend);
     }
 
     /**

@@ -80,9 +80,10 @@ public final class Rounds {
             }
             if (!e.prefixed() && e.body().isBlank()) return;
             if (plan.silence() != null) {
-                // D5: hybrid's >>>skip_reply {{unsent}} sets the latest bounce aside in a skip_reply round too.
-                if ("skip-reply".equals(plan.silence()) && turn.mode == Mode.HYBRID && e.skipReply()
-                        && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
+                // D5: hybrid's >>>skip_reply {{unsent}} sets the latest bounce aside in a skip_reply round
+                // too, unless the round has a private think.
+                if ("skip-reply".equals(plan.silence()) && !plan.privateThink() && turn.mode == Mode.HYBRID
+                        && e.skipReply() && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
                 keep(e, plan.silence());
             } else if (turn.mode == Mode.NAMED) {
                 keep(e, "named");
