@@ -65,10 +65,15 @@ public final class Evolve {
             if (pending.isEmpty()) s.turns.wakes.remove(t.agent());
         }
         for (String id : t.reads()) s.privacy.markRead(t.agent(), id);
-        Turn turn = t.continues() != null ? s.turns.turn(t.continues()) : s.turns.openTurnOf(t.agent());
+        // The turn this start decided: the one it continues if that is open and the agent's, else the one it opened.
+        Turn turn = t.continues() == null ? null : s.turns.turn(t.continues());
+        if (turn == null || !turn.agent.equals(t.agent())) turn = s.turns.openTurnOf(t.agent());
         if (turn != null) {
             turn.startSilent = t.silent();
             turn.streamBegun = false;
+            TreeSet<String> mark = s.privacy.mark.get(t.agent());
+            turn.markAtStart.clear();
+            if (mark != null) turn.markAtStart.addAll(mark);
         }
     }
 
@@ -95,8 +100,14 @@ public final class Evolve {
         turn.rounds++;
         if (!turn.streamBegun) {
             turn.streamBegun = true;
-            // P7: the mark is spent once the stream of a start that can publish begins.
-            if (!turn.startSilent) s.privacy.mark.remove(turn.agent);
+            // P7: the mark is spent once the stream of a start that can publish begins, for the
+            // input stored before that start: what came in since waits for the next one.
+            TreeSet<String> mark = s.privacy.mark.get(turn.agent);
+            if (!turn.startSilent && mark != null) {
+                mark.removeAll(turn.markAtStart);
+                if (mark.isEmpty()) s.privacy.mark.remove(turn.agent);
+            }
+            turn.markAtStart.clear();
         }
     }
 

@@ -27,14 +27,21 @@ public final class Unsent {
         return text != null && text.contains(TOKEN);
     }
 
-    /** The latest bounce if it can be sent now: held, not set aside, no attempt out, not possibly posted. */
-    static Draft sendable(Context ctx, String agent) {
+    /**
+     * The latest bounce if it can be sent now: held, not set aside, no attempt out, not owned by a
+     * resend still under way (D4), not possibly posted.
+     */
+    public static Draft sendable(Context ctx, String agent) {
         Draft d = latest(ctx, agent);
-        if (d == null || d.delivered || d.dismissed || d.outAttempt != null || d.unconfirmed || d.risk) return null;
+        if (d == null || d.delivered || d.dismissed || d.outAttempt != null || d.queuedBehind != null
+                || d.unconfirmed || d.risk) {
+            return null;
+        }
         return d;
     }
 
-    private static Draft latest(Context ctx, String agent) {
+    /** The latest bounce while it is kept, whatever its state. */
+    public static Draft latest(Context ctx, String agent) {
         String id = ctx.state().drafts.latestBounce.get(agent);
         return id == null ? null : ctx.state().drafts.get(agent, id);
     }

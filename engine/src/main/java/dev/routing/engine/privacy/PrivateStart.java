@@ -28,7 +28,11 @@ public final class PrivateStart {
 
     private PrivateStart() {}
 
-    public static String why(PrivacyRecord privacy, String agent, List<WakeQueued> batch, List<String> reads) {
+    public static String why(PrivacyRecord privacy, String agent, Long continues, List<WakeQueued> batch,
+            List<String> reads) {
+        // P8: a start that continues a turn's work (a budget restart, a retry) speaks as that turn,
+        // even when the turn it names has ended or a restart closed it.
+        if (continues != null && privacy.isPrivateTurn(continues)) return ARMED;
         for (WakeQueued w : batch) {
             String why = whyWake(privacy, agent, w);
             if (why != null) return why;

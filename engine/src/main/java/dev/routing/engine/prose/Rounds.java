@@ -246,17 +246,12 @@ public final class Rounds {
         }
 
         private String latestBounce() {
-            String id = ctx.state().drafts.latestBounce.get(turn.agent);
-            return id == null || ctx.state().drafts.get(turn.agent, id) == null ? null : id;
+            Draft d = Unsent.latest(ctx, turn.agent);
+            return d == null ? null : d.id;
         }
 
-        /** D5: whether {@code {{unsent}}} names a bounce that can be sent now (the drafts package's own test). */
         private boolean unsentSendable() {
-            String id = latestBounce();
-            if (id == null) return false;
-            Draft d = ctx.state().drafts.get(turn.agent, id);
-            return !d.delivered && !d.dismissed && d.outAttempt == null && d.queuedBehind == null && !d.unconfirmed
-                    && !d.risk;
+            return Unsent.sendable(ctx, turn.agent) != null;
         }
 
         private void keep(Envelope e, String why) {

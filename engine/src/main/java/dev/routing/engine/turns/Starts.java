@@ -32,7 +32,7 @@ public final class Starts {
             if (w != null) batch.add(w);
         }
         String why = ctx.rules().privateTurns()
-                ? PrivateStart.why(state.privacy, start.agent(), batch, start.reads()) : null;
+                ? PrivateStart.why(state.privacy, start.agent(), start.continues(), batch, start.reads()) : null;
         Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
         if (open != null && open.agent.equals(start.agent())) {
             continueTurn(ctx, start, open, batch, why);

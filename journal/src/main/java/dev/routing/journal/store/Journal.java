@@ -258,6 +258,45 @@ public final class Journal implements AutoCloseable {
         return count;
     }
 
+    /** One entry as stored, for a reader that decodes only what it needs (an audit skips checkpoints and notices). */
+    @FunctionalInterface
+    public interface RawSink {
+        /**
+         * {@code kind} is 'F' (a fact), 'D' (a decision) or 'C' (a state checkpoint, whose body is not
+         * copied: {@code json} is null). The bytes are the entry's JSON, valid only during the call;
+         * {@link EntryCodec#decode(int, byte[], int, int)} reads them under {@code version}.
+         */
+        void accept(long index, char kind, int version, byte[] json, int offset, int length);
+    }
+
+    /** Reads entries whose index lies in [fromIndex, toIndex) without decoding them. */
+    public void readRaw(long fromIndex, long toIndex, RawSink sink) {
+        ExcerptTailer t = position(fromIndex);
+        if (t == null) return;
+        while (true) {
+            try (DocumentContext dc = t.readingDocument()) {
+                if (!dc.isPresent()) return;
+                long index = dc.index();
+                if (index >= toIndex) {
+                    dc.rollbackOnClose();
+                    return;
+                }
+                Wire wire = dc.wire();
+                int version = wire.read("v").int32();
+                wire.read("t").int64();
+                byte kind = wire.read("k").int8();
+                if (kind == EntryKind.CHECKPOINT.code) {
+                    sink.accept(index, 'C', version, null, 0, 0);
+                } else {
+                    buffer.clear();
+                    wire.read("json").bytes(buffer);
+                    sink.accept(index, (char) kind, version, buffer.underlyingObject(), (int) buffer.readPosition(),
+                            (int) buffer.readRemaining());
+                }
+            }
+        }
+    }
+
     private ExcerptTailer position(long fromIndex) {
         ExcerptTailer t = tailer();
         t.direction(TailerDirection.FORWARD);

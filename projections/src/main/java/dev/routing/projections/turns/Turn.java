@@ -43,6 +43,8 @@ public final class Turn {
     public boolean startSilent;
     /** The current start's stream has begun (its first round). */
     public boolean streamBegun;
+    /** The stored private input (P7) the current start read: what its first round spends. */
+    public final TreeSet<String> markAtStart = new TreeSet<>();
     public int rounds;
 
     /** why -> segments kept private in this turn, for the receipt. */

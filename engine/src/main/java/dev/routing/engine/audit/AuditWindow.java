@@ -1,0 +1,67 @@
+package dev.routing.engine.audit;
+
+import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalRecord;
+import dev.routing.projections.StateCodec;
+import java.time.Instant;
+import java.util.function.LongConsumer;
+
+/**
+ * Audits a window of a journal without replaying what came before it (RULES J5): the window's
+ * first entry is found by binary search, the newest state checkpoint before it restores what the
+ * audit needs to know (agents, open turns, stored private input), and only the tail between that
+ * checkpoint and the window, then the window itself, are read. {@link AuditReport.Reading} says how
+ * many entries that was.
+ */
+public final class AuditWindow {
+    private AuditWindow() {}
+
+    /**
+     * @param from the window's first instant, inclusive (null: the journal's start)
+     * @param to the window's end, exclusive (null: the journal's end)
+     * @param agent report only this agent (null: every agent)
+     * @param progress told how many entries have been read, now and then
+     */
+    public static AuditReport run(Journal journal, Instant from, Instant to, String agent, LongConsumer progress) {
+        long fromIndex = from == null ? -1 : journal.indexAt(from);
+        long toIndex = to == null ? Long.MAX_VALUE : journal.indexAt(to);
+        StateCheckpoint restored = null;
+        long checkpointIndex = -1;
+        if (from != null && fromIndex > journal.firstIndex()) {
+            JournalRecord checkpoint = journal.newestCheckpoint(fromIndex - 1);
+            if (checkpoint != null) {
+                restored = (StateCheckpoint) checkpoint.entry();
+                checkpointIndex = checkpoint.index();
+            }
+        }
+        Audit audit = restored == null ? Audit.fresh() : Audit.from(StateCodec.fromTree(restored.state()));
+        long start = checkpointIndex >= 0 ? checkpointIndex + 1 : -1;
+        audit.recording(fromIndex <= start || fromIndex < 0);
+        long[] tail = {0};
+        long[] window = {0};
+        Instant[] span = new Instant[2];
+        boolean[] inWindow = {fromIndex <= start || fromIndex < 0};
+        EntryReader.read(journal, start, toIndex, (index, entry) -> {
+            if (!inWindow[0] && index >= fromIndex) {
+                inWindow[0] = true;
+                audit.recording(true);
+            }
+            if (inWindow[0]) {
+                window[0]++;
+                if (entry != null) {
+                    if (span[0] == null) span[0] = entry.at();
+                    span[1] = entry.at();
+                }
+            } else {
+                tail[0]++;
+            }
+            if (entry != null) audit.accept(entry, index);
+            long read = tail[0] + window[0];
+            if ((read & 0x3FFF) == 0) progress.accept(read);
+        });
+        progress.accept(tail[0] + window[0]);
+        AuditReport.Reading reading = new AuditReport.Reading(checkpointIndex, tail[0], window[0], tail[0] + window[0]);
+        return audit.report(journal.dir().toString(), new AuditReport.Window(from, to, span[0], span[1]), reading, agent);
+    }
+}
