@@ -1,6 +1,9 @@
 package dev.routing.cli;
 
-import dev.routing.engine.Engine;
+import dev.routing.cli.bench.BenchAuditCommand;
+import dev.routing.cli.bench.BenchDraftsCommand;
+import dev.routing.cli.simulate.Simulation;
+import dev.routing.cli.simulate.Simulator;
 import dev.routing.engine.Replay;
 import dev.routing.engine.RuleSet;
 import dev.routing.journal.store.Journal;
@@ -11,10 +14,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "bench", description = {
-        "Builds a journal of N synthetic events through the engine, then reports, from this one run:",
-        "append (facts/s through the engine), raw scan (entries/s, no decoding), replay (decode + fold,",
-        "entries/s), and replay's speed as a ratio of the raw scan's."})
+@Command(name = "bench", subcommands = {BenchAuditCommand.class, BenchDraftsCommand.class}, description = {
+        "Times append, raw scan and replay on a simulated week; 'bench audit' times the audit.",
+        "Simulates a week of N events through the engine, then reports, from this one run: append",
+        "(facts/s through the engine), raw scan (entries/s, no decoding), replay (decode + fold,",
+        "entries/s), and replay's speed as a ratio of the raw scan's. 'bench audit' measures the audit."})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--events", paramLabel = "N", defaultValue = "1000000", description = "journal entries to build (default: ${DEFAULT-VALUE})")
     long events;
@@ -32,13 +36,10 @@ final class BenchCommand implements Callable<Integer> {
         try {
             long appendStart = System.nanoTime();
             long facts;
-            try (Engine engine = Engine.open(where, RuleSet.CURRENT, null)) {
-                Progress progress = new Progress("append", events);
-                facts = new SyntheticTraffic(seed).run(engine::accept, () -> {
-                    long n = engine.state().entries;
-                    progress.accept(n);
-                    return n < events;
-                });
+            Progress progress = new Progress("append", events);
+            try {
+                facts = Simulator.run(Simulation.sized(events, seed, RuleSet.CURRENT, false), where, progress).facts();
+            } finally {
                 progress.done();
             }
             double appendSeconds = seconds(appendStart);

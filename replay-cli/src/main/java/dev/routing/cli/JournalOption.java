@@ -1,26 +1,36 @@
 package dev.routing.cli;
 
+import dev.routing.engine.RuleSet;
 import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 /** Opening a journal and reading instants the way every command does, with exit 2 for bad input. */
-final class JournalOption {
+public final class JournalOption {
     private JournalOption() {}
 
-    static Journal reader(Path dir) {
+    public static Journal reader(Path dir) {
         if (dir == null) throw new BadInputException("--journal DIR is required");
         if (!Journal.exists(dir)) throw new BadInputException("no journal at " + dir);
         return Journal.openReader(dir);
     }
 
-    static Instant instant(String option, String value) {
+    public static Instant instant(String option, String value) {
         if (value == null) return null;
         try {
             return Instant.parse(value);
         } catch (DateTimeParseException e) {
             throw new BadInputException(option + ": '" + value + "' is not an ISO-8601 UTC instant (e.g. 2026-11-02T09:00:00Z)");
+        }
+    }
+
+    /** A rule set named on the command line: {@code current} or {@code 0.30.0}. */
+    public static RuleSet rules(String option, String value) {
+        try {
+            return RuleSet.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException(option + ": " + e.getMessage());
         }
     }
 }

@@ -1,13 +1,18 @@
 package dev.routing.cli;
 
+import dev.routing.cli.audit.AuditCommand;
+import dev.routing.cli.demo.DemoCommand;
+import dev.routing.cli.diff.DiffCommand;
+import dev.routing.cli.simulate.SimulateCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The command line: exit 0 when the work succeeded, 1 when it failed, 2 for bad usage or input. */
 @Command(name = "replay-cli", mixinStandardHelpOptions = true, version = "replay-cli 0.1.0",
         description = "An event-sourced prose routing engine on a Chronicle Queue journal.",
-        subcommands = {RunCommand.class, StateCommand.class, VerifyCommand.class, DumpCommand.class,
-                BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, RunCommand.class, StateCommand.class, VerifyCommand.class, DumpCommand.class,
+                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main {
     static {
         Quiet.chronicle();
@@ -22,6 +27,14 @@ public final class Main {
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
             line.getErr().println("error: " + e.getMessage());
             return e instanceof BadInputException ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE;
+        });
+        // The usage always follows a usage error, suggestions or not ("Did you mean ...").
+        cli.setParameterExceptionHandler((e, given) -> {
+            CommandLine line = e.getCommandLine();
+            line.getErr().println(e.getMessage());
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, line.getErr());
+            line.usage(line.getErr());
+            return ExitCodes.BAD_INPUT;
         });
         return cli.execute(args);
     }

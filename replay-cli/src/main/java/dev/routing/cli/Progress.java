@@ -7,7 +7,7 @@ import java.util.function.LongConsumer;
  * Progress of long work on stderr: done/total, rate and ETA, redrawn at most a few times a second,
  * and only on a terminal. When output is piped it prints nothing, so errors are never buried.
  */
-final class Progress implements LongConsumer {
+public final class Progress implements LongConsumer {
     private final PrintStream err = System.err;
     private final String what;
     private final long total;
@@ -16,7 +16,7 @@ final class Progress implements LongConsumer {
     private long lastDraw;
     private boolean drawn;
 
-    Progress(String what, long total) {
+    public Progress(String what, long total) {
         this.what = what;
         this.total = total;
         this.enabled = System.console() != null;
@@ -37,7 +37,7 @@ final class Progress implements LongConsumer {
     }
 
     /** Clears the line so that what follows starts clean. */
-    void done() {
+    public void done() {
         if (enabled && drawn) err.print("\r\033[K");
     }
 }

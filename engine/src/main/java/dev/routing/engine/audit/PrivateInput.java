@@ -26,7 +26,8 @@ import java.util.TreeSet;
 /**
  * Which turns had taken in private input, read from the facts alone, whatever the rules that
  * decided the journal (RULES P3, P5-P9, P15): a start whose batch or reads hold an operator's
- * message or a private turn's work, a wake a private turn armed or that waited on one, a retake
+ * message or a private turn's work, a start that continues a private turn's work (a closed one
+ * included), a wake a private turn armed or that waited on one, a retake
  * over a history holding private input, private input stored before a start and not answered yet,
  * and a live tool boundary that injects private input. Under 0.30.0 the engine called no turn
  * private; this reading says which turns today's rules would have, and why, with the facts.
@@ -50,6 +51,8 @@ public final class PrivateInput {
         final String agent;
         boolean startSilent;
         boolean streamBegun;
+        /** The stored private input the current start read: what its first round answers (P7). */
+        final TreeSet<String> markAtStart = new TreeSet<>();
 
         Open(String agent) {
             this.agent = agent;
@@ -77,6 +80,7 @@ public final class PrivateInput {
             Open o = new Open(turn.agent);
             o.startSilent = turn.startSilent;
             o.streamBegun = turn.streamBegun;
+            o.markAtStart.addAll(turn.markAtStart);
             reading.open.put(id, o);
         });
         Instant at = Instant.ofEpochMilli(state.clockMillis);
@@ -158,11 +162,15 @@ public final class PrivateInput {
             open.entrySet().removeIf(e -> e.getValue().agent.equals(s.agent()));
             open.put(turn, new Open(s.agent()));
         }
-        // As the engine folds a start: the turn it names as continued, else the agent's open turn.
-        Open o = s.continues() != null ? open.get(s.continues()) : openOf(s.agent());
+        // As the engine folds a start: the turn it continues if that is open and the agent's, else the agent's open turn.
+        Open o = s.continues() == null ? null : open.get(s.continues());
+        if (o == null || !o.agent.equals(s.agent())) o = openOf(s.agent());
         if (o != null) {
             o.startSilent = s.silent();
             o.streamBegun = false;
+            o.markAtStart.clear();
+            TreeSet<String> mark = record.mark.get(s.agent());
+            if (mark != null) o.markAtStart.addAll(mark);
         }
     }
 
@@ -170,6 +178,10 @@ public final class PrivateInput {
     private List<Evidence> reason(TurnStarted s, long index, long turn) {
         String agent = s.agent();
         String starts = "turn " + turn + " (" + agent + ") started";
+        if (s.continues() != null && tookIn(s.continues())) {
+            return List.of(new Evidence(s.at(), index, s.type(), starts + ", continuing the work of turn " + s.continues()
+                    + ", which had taken in private input"));
+        }
         Map<String, WakeQueued> pending = wakes.getOrDefault(agent, Map.of());
         for (String id : s.wakes()) {
             WakeQueued w = pending.get(id);
@@ -256,8 +268,14 @@ public final class PrivateInput {
         Open o = open.get(r.turn());
         if (o == null || o.streamBegun) return;
         o.streamBegun = true;
-        // P7: the mark is spent once the stream of a start that can publish begins.
-        if (!o.startSilent) record.mark.remove(o.agent);
+        // P7: the mark is spent once the stream of a start that can publish begins, for the input
+        // stored before that start; what came in since waits for the next start.
+        TreeSet<String> mark = record.mark.get(o.agent);
+        if (!o.startSilent && mark != null) {
+            mark.removeAll(o.markAtStart);
+            if (mark.isEmpty()) record.mark.remove(o.agent);
+        }
+        o.markAtStart.clear();
     }
 
     private void history(HistoryChanged h) {

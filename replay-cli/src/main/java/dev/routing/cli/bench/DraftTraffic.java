@@ -1,4 +1,4 @@
-package dev.routing.cli;
+package dev.routing.cli.bench;
 
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.Call;
@@ -33,7 +33,7 @@ import java.util.function.Function;
  * draft entries as retention does (T3): holds, draft attempts and their outcomes, dismissals,
  * notices naming drafts.
  */
-final class DraftTraffic {
+public final class DraftTraffic {
     private final Random random;
     private Instant now = Instant.parse("2026-11-02T08:00:00Z");
     private long ids;
@@ -41,16 +41,16 @@ final class DraftTraffic {
     private final List<String> held = new ArrayList<>();
     private final Set<Long> draftAttempts = new HashSet<>();
 
-    DraftTraffic(long seed) {
+    public DraftTraffic(long seed) {
         this.random = new Random(seed);
     }
 
-    long draftEntries() {
+    public long draftEntries() {
         return draftEntries;
     }
 
     /** Feeds turns until {@code target} draft entries have been written; returns the facts fed. */
-    long run(Function<Fact, List<Decision>> engine, long target, java.util.function.LongConsumer progress) {
+    public long run(Function<Fact, List<Decision>> engine, long target, java.util.function.LongConsumer progress) {
         long facts = 2;
         feed(engine, new ChannelRegistered(tick(), "work", "discord", "#work", false));
         feed(engine, new AgentConfigured(tick(), "lo", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null));

@@ -1,0 +1,86 @@
+package dev.routing.cli.bench;
+
+import dev.routing.cli.BadInputException;
+import dev.routing.cli.ExitCodes;
+import dev.routing.cli.Progress;
+import dev.routing.engine.Engine;
+import dev.routing.engine.Replay;
+import dev.routing.engine.RuleSet;
+import dev.routing.journal.store.Journal;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "drafts", description = {
+        "Times opening a journal that holds N draft entries, for each N given (T3).",
+        "Builds each journal through the engine (syncing once per 1,000 facts), then reports the time",
+        "to open it (newest checkpoint + tail, with its restart) beside a full replay of the same files."})
+public final class BenchDraftsCommand implements Callable<Integer> {
+    @Option(names = "--draft-entries", split = ",", paramLabel = "N", defaultValue = "1000000",
+            description = "draft entries per journal, comma-separated (default: ${DEFAULT-VALUE}; try 1000000,10000000)")
+    List<Long> sizes;
+
+    @Option(names = "--seed", defaultValue = "1", description = "traffic seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Override
+    public Integer call() throws IOException {
+        for (long size : sizes) {
+            if (size < 1_000) throw new BadInputException("--draft-entries must be at least 1000");
+        }
+        System.out.printf("%-14s %-14s %-12s %-14s %-16s %-14s%n", "draft entries", "journal", "build s",
+                "open s", "read at open", "full replay s");
+        for (long size : sizes) measure(size);
+        return ExitCodes.OK;
+    }
+
+    private void measure(long size) throws IOException {
+        Path dir = Files.createTempDirectory("replay-cli-bench-drafts");
+        try {
+            long buildStart = System.nanoTime();
+            long[] facts = {0};
+            try (Engine engine = Engine.open(dir, RuleSet.CURRENT, null)) {
+                engine.deferCommits(true);
+                DraftTraffic traffic = new DraftTraffic(seed);
+                Progress progress = new Progress("drafts", size);
+                traffic.run(fact -> {
+                    if (++facts[0] % 1_000 == 0) engine.commit();
+                    return engine.accept(fact);
+                }, size, progress);
+                progress.done();
+            }
+            double build = seconds(buildStart);
+            long openStart = System.nanoTime();
+            long entries;
+            try (Engine engine = Engine.open(dir, RuleSet.CURRENT, Instant.parse("2030-01-01T00:00:00Z"))) {
+                entries = engine.state().entries;
+            }
+            double open = seconds(openStart);
+            long read;
+            double full;
+            try (Journal journal = Journal.openReader(dir)) {
+                read = Replay.restore(journal).entriesRead();
+                long fullStart = System.nanoTime();
+                Replay.full(journal);
+                full = seconds(fullStart);
+            }
+            System.out.printf("%-14s %-14s %-12.1f %-14.3f %-16s %-14.1f%n", String.format("%,d", size),
+                    String.format("%,d", entries), build, open, String.format("%,d", read), full);
+        } finally {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

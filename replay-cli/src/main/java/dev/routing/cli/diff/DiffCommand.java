@@ -1,0 +1,108 @@
+package dev.routing.cli.diff;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.cli.BadInputException;
+import dev.routing.cli.ExitCodes;
+import dev.routing.cli.JournalOption;
+import dev.routing.cli.Progress;
+import dev.routing.cli.audit.AuditCommand;
+import dev.routing.cli.audit.JsonReport;
+import dev.routing.engine.RuleSet;
+import dev.routing.engine.counterfactual.Counterfactual;
+import dev.routing.engine.counterfactual.Difference;
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.store.Journal;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "diff", description = {
+        "Re-decides the recorded facts under other rules and lists every decision that differs.",
+        "Re-decides the journal's recorded facts under other rules, in memory, and lists every decision that",
+        "differs, in plain words, with counts: first the publications the other rules withhold (or make),",
+        "then everything else. The journal is only read."})
+public final class DiffCommand implements Callable<Integer> {
+    @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")
+    Path journal;
+
+    @Option(names = "--rules", paramLabel = "RULES", required = true, description = "the rules to re-decide under: current or 0.30.0")
+    String rules;
+
+    @Option(names = "--agent", paramLabel = "AGENT", description = "list only this agent's differences (the counts stay whole)")
+    String agent;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
+    String format;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "write the result here instead of standard output")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        RuleSet ruleSet = JournalOption.rules("--rules", rules);
+        if (!List.of("text", "json").contains(format)) throw new BadInputException("--format: '" + format + "' is not one of text, json");
+        Counterfactual.Result result;
+        try (Journal j = JournalOption.reader(journal)) {
+            Progress progress = new Progress("diff", j.countBetween(j.firstIndex(), j.lastIndex() + 1));
+            result = Counterfactual.run(j, ruleSet, progress);
+            progress.done();
+        }
+        AuditCommand.emit("json".equals(format) ? json(result, agent) : text(result, agent), out);
+        return ExitCodes.OK;
+    }
+
+    static String json(Counterfactual.Result r, String agent) {
+        ObjectNode tree = EntryCodec.mapper().createObjectNode();
+        tree.putPOJO("recordedRules", r.recordedRules());
+        tree.put("redecidedRules", r.redecidedRules());
+        tree.put("facts", r.facts());
+        tree.put("recordedDecisions", r.recordedDecisions());
+        tree.put("redecidedDecisions", r.redecidedDecisions());
+        tree.put("decisionsDiffering", r.decisionsDiffering());
+        tree.put("turns", r.turns());
+        tree.putPOJO("changes", r.changes());
+        tree.putPOJO("withheld", only(r.withheld(), agent));
+        tree.putPOJO("withheldPlainSpeech", only(r.withheldPlainSpeech(), agent));
+        tree.putPOJO("published", only(r.differences().stream().filter(d -> "published".equals(d.change())).toList(), agent));
+        tree.putPOJO("differences", only(r.differences(), agent));
+        return JsonReport.json(tree);
+    }
+
+    /** The re-decision in plain words: what it withholds, what it publishes instead, every other difference, and counts. */
+    static String text(Counterfactual.Result r, String agent) {
+        StringWriter s = new StringWriter();
+        PrintWriter out = new PrintWriter(s);
+        String under = "under " + r.redecidedRules() + " rules";
+        out.printf("Re-decided %,d facts recorded under %s rules %s, in memory.%n%n", r.facts(),
+                String.join(" then ", r.recordedRules()), under);
+        List<Difference> withheld = only(r.withheld(), agent);
+        long turns = withheld.stream().map(Difference::turn).filter(Objects::nonNull).distinct().count();
+        long plain = withheld.stream().filter(Difference::plainSpeech).count();
+        out.printf("Publications %s rules withhold: %d, in %d turn(s); %d of them plain speech nobody named a channel for%n",
+                r.redecidedRules(), withheld.size(), turns, plain);
+        withheld.forEach(d -> out.println("  " + d.words()));
+        List<Difference> published = only(r.differences().stream().filter(d -> "published".equals(d.change())).toList(), agent);
+        out.printf("%nPublications %s make that the journal does not: %d%n", r.redecidedRules() + " rules", published.size());
+        published.forEach(d -> out.println("  " + d.words()));
+        List<Difference> rest = only(r.differences().stream().filter(d -> !d.withheld() && !"published".equals(d.change())).toList(), agent);
+        out.printf("%nEvery other decision that differs: %d%n", rest.size());
+        rest.forEach(d -> out.println("  " + d.words()));
+        out.printf("%nCounts: %,d decisions differ (of %,d recorded and %,d re-decided), in %,d turns; by change: %s.%n",
+                r.decisionsDiffering(), r.recordedDecisions(), r.redecidedDecisions(), r.turns(),
+                r.changes().isEmpty() ? "none" : r.changes().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                        .collect(Collectors.joining(", ")));
+        out.flush();
+        return s.toString();
+    }
+
+    private static List<Difference> only(List<Difference> ds, String agent) {
+        return agent == null ? ds : ds.stream().filter(d -> agent.equals(d.agent())).toList();
+    }
+}
