@@ -150,7 +150,6 @@ public final class Evolve {
         turn.agent = o.agent();
         turn.mode = settings.mode;
         turn.locusPolicy = settings.locusPolicy;
-        turn.run = settings.run;
         turn.home = settings.home;
         turn.isPrivate = o.isPrivate();
         turn.why = o.why();

@@ -40,12 +40,4 @@ public final class DraftIds {
         z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
         return z ^ (z >>> 31);
     }
-
-    public static boolean isWellFormed(String id) {
-        if (id == null || id.length() != LENGTH + 2 || !id.startsWith("d-")) return false;
-        for (int i = 2; i < id.length(); i++) {
-            if (ALPHABET.indexOf(id.charAt(i)) < 0) return false;
-        }
-        return true;
-    }
 }

@@ -21,7 +21,7 @@ import java.util.TreeSet;
  * not permitted to make counts for nothing.
  */
 public record RoundPlan(String silence, boolean privateThink, TreeSet<String> holdPlaces, boolean holdAnywhere,
-        boolean callsDrafts, boolean draftsRound, boolean sendOfItsOwn) {
+        boolean callsDrafts, boolean draftsRound) {
 
     public static RoundPlan of(Context ctx, Turn turn, RoundSpoken round) {
         String silence = null;
@@ -63,7 +63,7 @@ public record RoundPlan(String silence, boolean privateThink, TreeSet<String> ho
             else places.add(place);
         }
         if (silence == null && round.privateThink()) silence = "private-think";
-        return new RoundPlan(silence, round.privateThink(), places, anywhere, drafts, drafts && !ownSend, ownSend);
+        return new RoundPlan(silence, round.privateThink(), places, anywhere, drafts, drafts && !ownSend);
     }
 
     /**

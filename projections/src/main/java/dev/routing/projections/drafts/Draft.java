@@ -28,8 +28,6 @@ public final class Draft {
     public boolean unconfirmed;
     /** A notice has named it (D7); catch-up names those no notice reached. */
     public boolean named;
-    /** {{unsent}} set it aside (>>skip_reply {{unsent}}). */
-    public boolean setAside;
 
     /** D6: delivered > dismissed > unconfirmed > held; attempting while an attempt is out. */
     public String state() {

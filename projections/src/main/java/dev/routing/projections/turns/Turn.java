@@ -13,7 +13,6 @@ public final class Turn {
     public String agent;
     public Mode mode;
     public LocusPolicy locusPolicy;
-    public boolean run;
     public String home;
 
     public boolean isPrivate;
@@ -57,8 +56,4 @@ public final class Turn {
     public final List<String> drafts = new ArrayList<>();
     /** Drafts held since the last notice that named them (D7). */
     public final List<String> unnamedDrafts = new ArrayList<>();
-
-    public boolean holding() {
-        return holdAnywhere || !holdPlaces.isEmpty();
-    }
 }
