@@ -28,6 +28,9 @@ public final class Engine implements AutoCloseable {
     private final Core core;
     private final int checkpointEvery;
     private long sinceCheckpoint;
+    /** The journal's bytes just after the last state checkpoint, and that checkpoint's own size. */
+    private long bytesAtCheckpoint;
+    private long checkpointBytes;
     /** A batch host (simulate, bench) syncs once per batch with {@link #commit}: it acts on nothing before. */
     private boolean deferCommits;
     /** A new journal's engine.started waits for the first fact, so that it carries real time. */
@@ -90,10 +93,26 @@ public final class Engine implements AutoCloseable {
         // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
         if (!deferCommits) journal.commit();
         sinceCheckpoint += 1 + decisions.size();
-        // T3: a retention checkpoint is where a restore starts, so the state is written beside it.
-        boolean retention = decisions.stream().anyMatch(d -> d instanceof RetentionCheckpoint);
-        if (retention || sinceCheckpoint >= checkpointEvery) checkpoint();
+        if (sinceCheckpoint >= checkpointEvery || retention(decisions) && checkpointPaysOff()) checkpoint();
         return decisions;
+    }
+
+    /** T3: a retention checkpoint is where a restore starts, so the state is written beside it. */
+    private static boolean retention(List<Decision> decisions) {
+        for (Decision d : decisions) {
+            if (d instanceof RetentionCheckpoint) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the journal has grown by at least the last state checkpoint's size since it: a state
+     * holding thousands of recent drafts is megabytes, and rewriting it every 500 draft entries would
+     * make checkpoints outweigh the journal. So checkpoints stay at most half of what is on disk, and
+     * opening reads no more bytes after the newest checkpoint than the checkpoint itself holds.
+     */
+    private boolean checkpointPaysOff() {
+        return journal.bytesWritten() - bytesAtCheckpoint >= checkpointBytes;
     }
 
     /**
@@ -114,8 +133,11 @@ public final class Engine implements AutoCloseable {
     public void checkpoint() {
         EngineState state = core.state();
         long through = journal.lastIndex();
+        long before = journal.bytesWritten();
         journal.append(new StateCheckpoint(Instant.ofEpochMilli(state.clockMillis), through, state.entries,
                 StateCodec.toTree(state)));
+        bytesAtCheckpoint = journal.bytesWritten();
+        checkpointBytes = bytesAtCheckpoint - before;
         sinceCheckpoint = 0;
     }
 

@@ -1,6 +1,7 @@
 package dev.routing.engine;
 
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalRecord;
 import dev.routing.projections.EngineState;
@@ -58,8 +59,9 @@ public final class Replay {
             LongConsumer progress) {
         Fold fold = new Fold(state);
         long[] read = {0};
-        journal.read(from, to, record -> {
-            fold.accept(record.entry());
+        // A checkpoint changes no fold, so its body (megabytes in a large state) is never decoded here.
+        journal.readRaw(from, to, (index, kind, version, json, offset, length) -> {
+            if (kind != 'C') fold.accept(EntryCodec.decode(version, json, offset, length));
             if ((++read[0] & 0x3FFF) == 0) progress.accept(read[0]);
         });
         progress.accept(read[0]);

@@ -6,6 +6,7 @@ import dev.routing.projections.drafts.DraftBook;
 import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.privacy.StoredMessage;
 import dev.routing.projections.publish.Attempt;
+import dev.routing.projections.publish.AttemptBook;
 import dev.routing.projections.roster.AgentSettings;
 import dev.routing.projections.turns.Turn;
 import java.util.TreeMap;
@@ -231,7 +232,9 @@ public final class Evolve {
         a.confirmDuplicate = p.confirmDuplicate();
         a.turn = p.turn();
         a.requestedAtMillis = p.at().toEpochMilli();
+        s.attempts.forgetUnknownBefore(a.requestedAtMillis - AttemptBook.KEEP_UNKNOWN_MILLIS);
         s.attempts.attempts.put(a.id, a);
+        s.attempts.out.add(a.id);
         if (p.turn() != null) {
             Turn turn = s.turns.turn(p.turn());
             if (turn != null) turn.attempts.add(a.id);
@@ -254,6 +257,8 @@ public final class Evolve {
     private static void outcome(EngineState s, PublishOutcome o) {
         Attempt a = s.attempts.get(o.attempt());
         if (a == null) return;
+        if (a.out()) a.settledAtMillis = o.at().toEpochMilli();
+        s.attempts.out.remove(a.id);
         a.outcome = o.outcome();
         for (String id : a.drafts) {
             Draft d = s.drafts.get(a.agent, id);

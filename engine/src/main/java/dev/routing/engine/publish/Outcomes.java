@@ -67,8 +67,8 @@ public final class Outcomes {
     public static void expire(Context ctx) {
         long now = ctx.at().toEpochMilli();
         List<Attempt> late = new ArrayList<>();
-        for (Attempt a : ctx.state().attempts.attempts.values()) {
-            if (a.out() && a.requestedAtMillis + DEADLINE_MILLIS < now) late.add(a);
+        for (Attempt a : ctx.state().attempts.outstanding()) {
+            if (a.requestedAtMillis + DEADLINE_MILLIS < now) late.add(a);
         }
         for (Attempt a : late) {
             List<String> queued = a.queued;
@@ -81,8 +81,7 @@ public final class Outcomes {
 
     /** A restart ends every attempt still out as unknown: it may have left before the crash (J3). */
     public static void restart(Context ctx) {
-        List<Attempt> out = ctx.state().attempts.attempts.values().stream().filter(Attempt::out).toList();
-        for (Attempt a : out) {
+        for (Attempt a : ctx.state().attempts.outstanding()) {
             List<String> queued = a.queued;
             ctx.emit(new PublishOutcome(ctx.at(), a.id, UNKNOWN,
                     "the engine restarted while the attempt was out: it may have been posted", a.agent, null, null));

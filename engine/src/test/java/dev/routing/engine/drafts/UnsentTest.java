@@ -1,6 +1,7 @@
 package dev.routing.engine.drafts;
 
 import static dev.routing.engine.testing.Host.call;
+import static dev.routing.engine.testing.Host.drafts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.PublishRequested;
+import dev.routing.journal.event.ToolDecided;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -71,6 +73,19 @@ class UnsentTest {
         assertEquals(1, s.host.all(PublishRequested.class).size(), "nothing sent twice");
         DraftHeld copy = s.host.last(DraftHeld.class).get(0);
         assertTrue(copy.risk());
+    }
+
+    @Test
+    void D5_D4_aCopyThatCarriesTheRiskIsResentOnlyWithConfirmDuplicate() {
+        Scenario s = scenario();
+        long turn = bounce(s, "Maybe posted.");
+        s.host.say(turn, 2, ">>#work {{unsent}}");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
+        s.host.say(turn, 3, ">>#work Once more: {{unsent}}");
+        String copy = s.host.last(DraftHeld.class).get(0).draft();
+        s.host.say(turn, 4, "", drafts("resend", "work", copy));
+        assertEquals(1, s.host.all(PublishRequested.class).size(), "the copy has never been attempted, but its words may be posted");
+        assertTrue(s.host.last(ToolDecided.class).get(0).result().contains("confirmDuplicate"));
     }
 
     @Test

@@ -62,7 +62,7 @@ class OutcomesTest {
     @Test
     void O3_unknownForAnErrorResponseNoResponseOrAMissingOrContradictoryReceipt() {
         for (Object[] shape : new Object[][] {{null, null, "error-response"}, {null, null, "no-response"},
-                {null, null, null}, {false, "x9", null}}) {
+                {null, null, null}, {false, "x9", null}, {false, null, "error-response"}}) {
             Scenario s = scenario();
             PublishOutcome o = settle(s, publish(s), (Boolean) shape[0], (String) shape[1], (String) shape[2]);
             assertEquals("unknown", o.outcome(), java.util.Arrays.toString(shape));
@@ -90,6 +90,28 @@ class OutcomesTest {
         s.host.settle(attempt, false, "not-sent");
         assertEquals(List.of(), s.host.last(PublishOutcome.class), "a late failure never clears an unknown outcome");
         assertEquals("delivered", settle(s, attempt, true, "x1", null).outcome(), "a late delivery makes it delivered");
+    }
+
+    @Test
+    void O3_aDeliveryConfirmedDaysLateStillCountsWithinAWeek() {
+        Scenario s = scenario();
+        long attempt = publish(s);
+        settle(s, attempt, null, null, "no-response");
+        s.host.advance(6 * 86_400L);
+        settle(s, publish(s), true, "x2", null);
+        assertEquals("delivered", settle(s, attempt, true, "x1", null).outcome());
+    }
+
+    @Test
+    void O3_anUnknownAttemptIsForgottenAWeekAfterItsOutcomeSoTheStateStaysBounded() {
+        Scenario s = scenario();
+        long attempt = publish(s);
+        settle(s, attempt, null, null, "no-response");
+        s.host.advance(8 * 86_400L);
+        settle(s, publish(s), true, "x2", null);
+        assertFalse(s.sink.core().state().attempts.attempts.containsKey(attempt), "a week-old unknown attempt is let go");
+        s.host.settle(attempt, true, null);
+        assertEquals(List.of(), s.host.last(PublishOutcome.class), "a settle over a week late finds nothing to change");
     }
 
     @Test
@@ -127,6 +149,19 @@ class OutcomesTest {
         s.host.say(turn, 1, "", new dev.routing.journal.event.Call("channel_publish", "general", "slack", "hi", null,
                 null, null, null, null));
         assertEquals("slack", s.host.last(PublishRequested.class).get(0).server());
+    }
+
+    @Test
+    void O4_anInboundOnlyChannelTakesNoPost() {
+        Scenario s = scenario();
+        s.host.feed(new ChannelRegistered(s.host.tick(), "alerts", "discord", "#alerts", true));
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "", call("channel_publish", "alerts", "hello"));
+        ToolDecided decided = s.host.last(ToolDecided.class).get(0);
+        assertFalse(decided.allowed());
+        assertTrue(decided.refusal().contains("inbound-only"));
+        assertEquals(List.of(), s.host.all(PublishRequested.class));
     }
 
     @Test

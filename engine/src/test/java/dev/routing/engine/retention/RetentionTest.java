@@ -17,6 +17,7 @@ import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.RetentionCheckpoint;
+import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
@@ -31,11 +32,15 @@ class RetentionTest {
 
     /** Holds {@code n} drafts for qa, one turn each, {@code gapSeconds} apart. */
     static List<String> hold(Host host, int n, long gapSeconds) {
+        return hold(host, n, gapSeconds, "");
+    }
+
+    static List<String> hold(Host host, int n, long gapSeconds, String padding) {
         for (int i = 0; i < n; i++) {
             host.advance(gapSeconds);
             String ping = host.room("qa", "work", "@qa go", true);
             long turn = host.answer("qa", ping, "work");
-            host.say(turn, 1, "Draft number " + i + ".", call("send_message", "work", "x"));
+            host.say(turn, 1, "Draft number " + i + "." + padding, call("send_message", "work", "x"));
             host.end(turn);
         }
         return host.all(DraftHeld.class).stream().map(DraftHeld::draft).toList();
@@ -102,5 +107,37 @@ class RetentionTest {
             assertTrue(restored.checkpointIndex() >= 0, "a checkpoint was written beside the retention checkpoint");
             assertTrue(restored.entriesRead() < total / 2, "read " + restored.entriesRead() + " of " + total);
         }
+    }
+
+    @Test
+    void T3_aLargeStateIsNotRewrittenAtEveryRetentionCheckpoint(@TempDir Path dir) {
+        long total;
+        try (Engine engine = Engine.open(dir, RuleSet.CURRENT, null)) {
+            Host host = new Host(engine::accept);
+            host.channel("work", "discord").agent("qa", Mode.LOCUS, LocusPolicy.DELIVERY);
+            // Every draft stays touched within 7 days, so the state holds them all and grows.
+            hold(host, 3_000, 10, " Long words.".repeat(150));
+            total = engine.state().entries;
+        }
+        long[] checkpointBytes = {0};
+        long[] otherBytes = {0};
+        int[] states = {0};
+        try (Journal journal = Journal.openReader(dir)) {
+            journal.readRaw(-1, Long.MAX_VALUE, (index, kind, version, json, offset, length) -> {
+                if (kind != 'C') otherBytes[0] += length;
+            });
+            journal.read(-1, record -> {
+                if (record.entry() instanceof StateCheckpoint c) {
+                    states[0]++;
+                    checkpointBytes[0] += c.state().toString().length();
+                }
+            });
+            Replay.Result restored = Replay.restore(journal);
+            assertTrue(restored.checkpointIndex() >= 0, "a state checkpoint was written");
+            assertTrue(restored.entriesRead() < total / 4, "read " + restored.entriesRead() + " of " + total);
+        }
+        assertTrue(checkpointBytes[0] <= otherBytes[0],
+                states[0] + " state checkpoints hold " + checkpointBytes[0] + " bytes beside " + otherBytes[0]
+                        + " bytes of facts and decisions");
     }
 }

@@ -2,6 +2,7 @@ package dev.routing.journal.store;
 
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -11,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.Set;
@@ -47,6 +50,11 @@ public final class Journal implements AutoCloseable {
     private static final String LOCK_FILE = "writer.lock";
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
     private static final long DAY_MILLIS = 86_400_000L;
+    /**
+     * Chronicle refuses an excerpt over a quarter of its 64 MiB block, and a state holding
+     * thousands of drafts can pass that; a checkpoint larger than this is written in parts.
+     */
+    static final int PART_BYTES = 4 << 20;
 
     /**
      * The journals this JVM writes. POSIX locks belong to the process, and closing any descriptor
@@ -66,6 +74,7 @@ public final class Journal implements AutoCloseable {
     private final Bytes<byte[]> buffer = Bytes.allocateElasticOnHeap(512);
     private long journalTime;
     private boolean uncommittedDurable;
+    private long bytesWritten;
     private boolean closed;
 
     private Journal(Path dir, boolean writer) {
@@ -172,20 +181,46 @@ public final class Journal implements AutoCloseable {
         uncommittedDurable = false;
     }
 
+    /** The JSON bytes this writer has appended since it opened: what a checkpoint's cost is weighed against. */
+    public long bytesWritten() {
+        return bytesWritten;
+    }
+
     private long append0(Entry entry) {
         if (lock == null) throw new IllegalStateException("journal " + dir + " was opened for reading");
         byte[] json = EntryCodec.encode(entry);
         journalTime = Math.max(journalTime, entry.at().toEpochMilli());
         clock.millis = journalTime;
+        bytesWritten += json.length;
+        EntryKind kind = EntryKind.of(entry);
+        if (kind != EntryKind.CHECKPOINT || json.length <= PART_BYTES) return excerpt(kind, json);
+        int offset = 0;
+        for (; json.length - offset > PART_BYTES; offset += PART_BYTES) {
+            excerpt(offset == 0 ? EntryKind.CHECKPOINT_START : EntryKind.CHECKPOINT_PART,
+                    Arrays.copyOfRange(json, offset, offset + PART_BYTES));
+        }
+        return excerpt(EntryKind.CHECKPOINT_END, Arrays.copyOfRange(json, offset, json.length));
+    }
+
+    private long excerpt(EntryKind kind, byte[] json) {
         ExcerptAppender out = appender();
         try (DocumentContext dc = out.writingDocument()) {
             Wire wire = dc.wire();
             wire.write("v").int32(EntryCodec.SCHEMA_VERSION);
             wire.write("t").int64(journalTime);
-            wire.write("k").int8(EntryKind.of(entry).code);
+            wire.write("k").int8(kind.code);
             wire.write("json").bytes(json);
         }
         return out.lastIndexAppended();
+    }
+
+    /** What a writer killed in the middle of a large checkpoint leaves: parts and no checkpoint. */
+    void writeOrphanParts(Instant at, int parts) {
+        journalTime = Math.max(journalTime, at.toEpochMilli());
+        clock.millis = journalTime;
+        for (int i = 0; i < parts; i++) {
+            excerpt(i == 0 ? EntryKind.CHECKPOINT_START : EntryKind.CHECKPOINT_PART, "{\"orphan\":".getBytes());
+        }
     }
 
     private ExcerptAppender appender() {
@@ -229,7 +264,8 @@ public final class Journal implements AutoCloseable {
                     dc.rollbackOnClose();
                     return;
                 }
-                sink.accept(new JournalRecord(index, decode(dc.wire())));
+                Entry entry = decode(dc);
+                if (entry != null) sink.accept(new JournalRecord(index, entry));
             }
         }
     }
@@ -249,7 +285,7 @@ public final class Journal implements AutoCloseable {
                 Wire wire = dc.wire();
                 wire.read("v").int32();
                 wire.read("t").int64();
-                wire.read("k").int8();
+                if (EntryKind.isPart(wire.read("k").int8())) continue;
                 bytes += wire.bytes().readRemaining();
                 count++;
             }
@@ -285,7 +321,8 @@ public final class Journal implements AutoCloseable {
                 int version = wire.read("v").int32();
                 wire.read("t").int64();
                 byte kind = wire.read("k").int8();
-                if (kind == EntryKind.CHECKPOINT.code) {
+                if (EntryKind.isPart(kind)) continue;
+                if (EntryKind.isCheckpoint(kind)) {
                     sink.accept(index, 'C', version, null, 0, 0);
                 } else {
                     buffer.clear();
@@ -377,11 +414,13 @@ public final class Journal implements AutoCloseable {
                 try (DocumentContext dc = t.readingDocument()) {
                     if (!dc.isPresent()) return null;
                     Wire wire = dc.wire();
-                    int version = wire.read("v").int32();
+                    wire.read("v").int32();
                     wire.read("t").int64();
                     byte kind = wire.read("k").int8();
-                    if (kind == EntryKind.CHECKPOINT.code) {
-                        return new JournalRecord(dc.index(), decodeBody(wire, version));
+                    if (EntryKind.isCheckpoint(kind)) {
+                        long index = dc.index();
+                        dc.rollbackOnClose();
+                        return new JournalRecord(index, entryAt(index));
                     }
                 }
             }
@@ -417,28 +456,70 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** The entry at one index, or null. */
+    /** The entry at one index, or null (also for a part of a large checkpoint: it is no entry). */
     public Entry entryAt(long index) {
         ExcerptTailer t = tailer();
         t.direction(TailerDirection.FORWARD);
         if (!t.moveToIndex(index)) return null;
         try (DocumentContext dc = t.readingDocument()) {
-            return dc.isPresent() ? decode(dc.wire()) : null;
+            return dc.isPresent() ? decode(dc) : null;
         }
     }
 
-    private Entry decode(Wire wire) {
+    /** The entry in {@code dc}, or null for a part of a large checkpoint. */
+    private Entry decode(DocumentContext dc) {
+        Wire wire = dc.wire();
         int version = wire.read("v").int32();
         wire.read("t").int64();
-        wire.read("k").int8();
-        return decodeBody(wire, version);
-    }
-
-    private Entry decodeBody(Wire wire, int version) {
+        byte kind = wire.read("k").int8();
+        if (EntryKind.isPart(kind)) return null;
         buffer.clear();
         wire.read("json").bytes(buffer);
-        return EntryCodec.decode(version, buffer.underlyingObject(), (int) buffer.readPosition(),
-                (int) buffer.readRemaining());
+        byte[] json = buffer.underlyingObject();
+        int offset = (int) buffer.readPosition();
+        int length = (int) buffer.readRemaining();
+        if (kind == EntryKind.CHECKPOINT_END.code) {
+            byte[] parts = partsBefore(dc.index());
+            byte[] whole = Arrays.copyOf(parts, parts.length + length);
+            System.arraycopy(json, offset, whole, parts.length, length);
+            return EntryCodec.decode(version, whole, 0, whole.length);
+        }
+        return EntryCodec.decode(version, json, offset, length);
+    }
+
+    /**
+     * The parts written just before the checkpoint end at {@code index}, joined: back to the
+     * nearest start part, so parts a killed writer left further back are never joined. Parts
+     * share their end's time, so they lie in its day's file.
+     */
+    private byte[] partsBefore(long index) {
+        List<byte[]> parts = new ArrayList<>();
+        ExcerptTailer t = queue.createTailer();
+        try {
+            t.direction(TailerDirection.BACKWARD);
+            boolean started = false;
+            if (t.moveToIndex(index - 1)) {
+                while (!started) {
+                    try (DocumentContext dc = t.readingDocument()) {
+                        if (!dc.isPresent()) break;
+                        Wire wire = dc.wire();
+                        wire.read("v").int32();
+                        wire.read("t").int64();
+                        byte kind = wire.read("k").int8();
+                        if (!EntryKind.isPart(kind)) break;
+                        parts.add(wire.read("json").bytes());
+                        started = kind == EntryKind.CHECKPOINT_START.code;
+                    }
+                }
+            }
+            if (!started) throw new IllegalStateException("journal " + dir + ": the checkpoint at index "
+                    + Long.toHexString(index) + " has lost its first part");
+        } finally {
+            t.close();
+        }
+        ByteArrayOutputStream joined = new ByteArrayOutputStream();
+        for (int i = parts.size() - 1; i >= 0; i--) joined.writeBytes(parts.get(i));
+        return joined.toByteArray();
     }
 
     /** Index arithmetic for tools that print or compare indexes. */

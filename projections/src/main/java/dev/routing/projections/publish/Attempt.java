@@ -17,6 +17,8 @@ public final class Attempt {
     public List<String> drafts;
     public Long turn;
     public long requestedAtMillis;
+    /** When the outcome was first known (0 while out). */
+    public long settledAtMillis;
     /** {@code delivered}, {@code failed}, {@code unknown}, or null while the attempt is out. */
     public String outcome;
 

@@ -1,15 +1,45 @@
 package dev.routing.projections.publish;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Attempts not yet known to be final. A delivered or failed attempt is forgotten here once settled
- * (its draft keeps the outcome); an unknown one is kept, since a late settle may still deliver it.
+ * (its draft keeps the outcome); an unknown one is kept for {@link #KEEP_UNKNOWN_MILLIS}, since a
+ * late settle may still deliver it, and then let go so the state does not grow with history.
  */
 public final class AttemptBook {
+    /** How long after reading as unknown an attempt can still be confirmed delivered (T2's week). */
+    public static final long KEEP_UNKNOWN_MILLIS = 7L * 24 * 3600 * 1000;
+
     public final TreeMap<Long, Attempt> attempts = new TreeMap<>();
+    /** The ids of attempts still out, so deadlines are checked without walking the unknown ones. */
+    public final TreeSet<Long> out = new TreeSet<>();
 
     public Attempt get(long id) {
         return attempts.get(id);
+    }
+
+    /** Attempts still out, oldest first. */
+    public List<Attempt> outstanding() {
+        List<Attempt> list = new ArrayList<>(out.size());
+        for (Long id : out) list.add(attempts.get(id));
+        return list;
+    }
+
+    /**
+     * Lets go the oldest unknown attempts that read as unknown before {@code cutoffMillis}. Attempts
+     * are ordered by id, which follows request time, so the walk stops at the first one to keep.
+     */
+    public void forgetUnknownBefore(long cutoffMillis) {
+        while (!attempts.isEmpty()) {
+            Map.Entry<Long, Attempt> first = attempts.firstEntry();
+            Attempt a = first.getValue();
+            if (a.out() || a.settledAtMillis >= cutoffMillis) return;
+            attempts.pollFirstEntry();
+        }
     }
 }

@@ -35,8 +35,8 @@ public final class BenchDraftsCommand implements Callable<Integer> {
         for (long size : sizes) {
             if (size < 1_000) throw new BadInputException("--draft-entries must be at least 1000");
         }
-        System.out.printf("%-14s %-14s %-12s %-14s %-16s %-14s%n", "draft entries", "journal", "build s",
-                "open s", "read at open", "full replay s");
+        System.out.printf("%-14s %-14s %-10s %-12s %-14s %-16s %-14s%n", "draft entries", "journal", "json MB",
+                "build s", "open s", "read at open", "full replay s");
         for (long size : sizes) measure(size);
         return ExitCodes.OK;
     }
@@ -46,6 +46,7 @@ public final class BenchDraftsCommand implements Callable<Integer> {
         try {
             long buildStart = System.nanoTime();
             long[] facts = {0};
+            long[] json = {0};
             try (Engine engine = Engine.open(dir, RuleSet.CURRENT, null)) {
                 engine.deferCommits(true);
                 DraftTraffic traffic = new DraftTraffic(seed);
@@ -55,6 +56,7 @@ public final class BenchDraftsCommand implements Callable<Integer> {
                     return engine.accept(fact);
                 }, size, progress);
                 progress.done();
+                json[0] = engine.journal().bytesWritten();
             }
             double build = seconds(buildStart);
             long openStart = System.nanoTime();
@@ -71,8 +73,9 @@ public final class BenchDraftsCommand implements Callable<Integer> {
                 Replay.full(journal);
                 full = seconds(fullStart);
             }
-            System.out.printf("%-14s %-14s %-12.1f %-14.3f %-16s %-14.1f%n", String.format("%,d", size),
-                    String.format("%,d", entries), build, open, String.format("%,d", read), full);
+            System.out.printf("%-14s %-14s %-10s %-12.1f %-14.3f %-16s %-14.1f%n", String.format("%,d", size),
+                    String.format("%,d", entries), String.format("%,d", json[0] >> 20), build, open,
+                    String.format("%,d", read), full);
         } finally {
             try (Stream<Path> walk = Files.walk(dir)) {
                 walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
