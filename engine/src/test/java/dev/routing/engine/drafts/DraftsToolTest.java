@@ -17,7 +17,7 @@ import dev.routing.journal.event.ToolDecided;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** D3, D4, T4: the drafts tool, scoped to its resident. */
+/** D3, D4, D6, T4: the drafts tool, scoped to its resident, and how a draft reads. */
 class DraftsToolTest {
 
     /** A locus turn whose round beside a send holds its prose: returns the turn; drafts are in order. */
@@ -137,6 +137,31 @@ class DraftsToolTest {
         s.host.say(turn, 5, "", drafts("resend", "noisy", ids.get(1)));
         assertEquals(List.of(), s.host.last(PublishRequested.class));
         assertTrue(s.host.last(ToolDecided.class).get(0).result().contains("owns it"));
+    }
+
+    @Test
+    void D6_aDraftReadsDeliveredOverDismissedOverUnconfirmedOverHeldAndAFailureReturnsItToHeld() {
+        Scenario s = scenario();
+        long turn = holdThree(s);
+        List<String> ids = held(s);
+        String first = ids.get(0);
+        String second = ids.get(1);
+        java.util.function.Function<String, String> state = id -> s.sink.core().state().drafts.get("qa", id).state();
+        assertEquals("held", state.apply(first));
+
+        s.host.say(turn, 4, "", drafts("resend", "work", first));
+        long attempt = s.host.last(PublishRequested.class).get(0).attempt();
+        assertEquals("attempting", state.apply(first));
+        s.host.settle(attempt, null, "no-response");
+        assertEquals("unconfirmed", state.apply(first));
+        s.host.say(turn, 5, "", drafts("dismiss", null, first));
+        assertEquals("dismissed", state.apply(first), "dismissed over unconfirmed");
+        s.host.settle(attempt, true, null);
+        assertEquals("delivered", state.apply(first), "a late delivery wins over the dismissal");
+
+        s.host.say(turn, 6, "", drafts("resend", "work", second));
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "not-sent");
+        assertEquals("held", state.apply(second), "failed: nothing was posted, so it is held again");
     }
 
     @Test
