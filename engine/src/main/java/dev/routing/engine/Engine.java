@@ -21,7 +21,10 @@ import java.util.List;
  * journal it owns.
  */
 public final class Engine implements AutoCloseable {
-    /** Entries between state checkpoints: a restore reads at most this many after the newest. */
+    /**
+     * Entries between state checkpoints: a restore reads about this many after the newest, or,
+     * for a state of megabytes, about the state's own size in entries (see {@link #checkpointPaysOff}).
+     */
     public static final int DEFAULT_CHECKPOINT_EVERY = 20_000;
 
     private final Journal journal;
@@ -37,10 +40,15 @@ public final class Engine implements AutoCloseable {
     private boolean started;
     private final List<Decision> opening;
 
-    private Engine(Journal journal, EngineState state, RuleSet rules, int checkpointEvery, Instant openedAt) {
+    private Engine(Journal journal, Replay.Result restored, RuleSet rules, int checkpointEvery, Instant openedAt) {
+        EngineState state = restored.state();
         this.journal = journal;
         this.core = new Core(state, rules);
         this.checkpointEvery = checkpointEvery;
+        this.sinceCheckpoint = restored.entriesRead();
+        // What opening read counts as written since the checkpoint; the state stands in for its size.
+        this.bytesAtCheckpoint = -restored.bytesRead();
+        this.checkpointBytes = StateCodec.toBytes(state).length;
         if (journal.lastIndex() >= 0) {
             Instant at = openedAt != null ? openedAt : Instant.ofEpochMilli(state.clockMillis);
             List<Decision> decisions = new ArrayList<>(accept(new EngineStarted(at, rules.label())));
@@ -63,10 +71,7 @@ public final class Engine implements AutoCloseable {
     public static Engine open(Path dir, RuleSet rules, Instant at, int checkpointEvery) {
         Journal journal = Journal.openWriter(dir);
         try {
-            Replay.Result restored = Replay.restore(journal);
-            Engine engine = new Engine(journal, restored.state(), rules, checkpointEvery, at);
-            engine.sinceCheckpoint += restored.entriesRead();
-            return engine;
+            return new Engine(journal, Replay.restore(journal), rules, checkpointEvery, at);
         } catch (RuntimeException e) {
             journal.close();
             throw e;
@@ -93,7 +98,7 @@ public final class Engine implements AutoCloseable {
         // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
         if (!deferCommits) journal.commit();
         sinceCheckpoint += 1 + decisions.size();
-        if (sinceCheckpoint >= checkpointEvery || retention(decisions) && checkpointPaysOff()) checkpoint();
+        if ((sinceCheckpoint >= checkpointEvery || retention(decisions)) && checkpointPaysOff()) checkpoint();
         return decisions;
     }
 
@@ -107,9 +112,10 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Whether the journal has grown by at least the last state checkpoint's size since it: a state
-     * holding thousands of recent drafts is megabytes, and rewriting it every 500 draft entries would
-     * make checkpoints outweigh the journal. So checkpoints stay at most half of what is on disk, and
-     * opening reads no more bytes after the newest checkpoint than the checkpoint itself holds.
+     * holding thousands of recent drafts is megabytes, and rewriting it every 500 draft entries (or
+     * every 20,000 small entries) would make checkpoints outweigh the journal. So each checkpoint
+     * follows at least its predecessor's size in entries, and opening reads after the newest one
+     * no more than the larger of {@link #checkpointEvery} entries and about its own size in bytes.
      */
     private boolean checkpointPaysOff() {
         return journal.bytesWritten() - bytesAtCheckpoint >= checkpointBytes;

@@ -15,8 +15,8 @@ import java.util.function.LongConsumer;
  * plus the entries after it, so restore time does not grow with history (J2, J5).
  */
 public final class Replay {
-    /** What a replay rebuilt, and how many entries it folded to get there. */
-    public record Result(EngineState state, long entriesRead, long checkpointIndex) {
+    /** What a replay rebuilt, and how many entries (and bytes of their JSON) it folded to get there. */
+    public record Result(EngineState state, long entriesRead, long bytesRead, long checkpointIndex) {
     }
 
     private static final LongConsumer SILENT = n -> { };
@@ -58,13 +58,14 @@ public final class Replay {
     private static Result fold(Journal journal, EngineState state, long from, long to, long checkpointIndex,
             LongConsumer progress) {
         Fold fold = new Fold(state);
-        long[] read = {0};
+        long[] read = {0, 0};
         // A checkpoint changes no fold, so its body (megabytes in a large state) is never decoded here.
         journal.readRaw(from, to, (index, kind, version, json, offset, length) -> {
             if (kind != 'C') fold.accept(EntryCodec.decode(version, json, offset, length));
+            read[1] += length;
             if ((++read[0] & 0x3FFF) == 0) progress.accept(read[0]);
         });
         progress.accept(read[0]);
-        return new Result(fold.state(), read[0], checkpointIndex);
+        return new Result(fold.state(), read[0], read[1], checkpointIndex);
     }
 }

@@ -237,7 +237,7 @@ public final class Evolve {
         s.attempts.out.add(a.id);
         if (p.turn() != null) {
             Turn turn = s.turns.turn(p.turn());
-            if (turn != null) turn.attempts.add(a.id);
+            if (turn != null) turn.attempts.put(a.id, a.channel);
         }
         for (String id : p.drafts()) {
             Draft d = s.drafts.get(p.agent(), id);

@@ -46,7 +46,9 @@ public final class StateCodec {
 
     public static EngineState fromTree(JsonNode tree) {
         try {
-            return MAPPER.treeToValue(tree, EngineState.class);
+            EngineState state = MAPPER.treeToValue(tree, EngineState.class);
+            state.attempts.reindex();
+            return state;
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + e.getOriginalMessage(), e);
         }

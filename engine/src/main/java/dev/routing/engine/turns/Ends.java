@@ -27,14 +27,15 @@ public final class Ends {
         List<String> lines = new ArrayList<>();
         int delivered = 0;
         boolean mayHavePosted = false;
-        for (long id : turn.attempts) {
+        for (Map.Entry<Long, String> requested : turn.attempts.entrySet()) {
+            long id = requested.getKey();
             Attempt a = ctx.state().attempts.get(id);
             String settled = a != null ? a.outcome : turn.outcomes.get(id);
             String outcome = settled != null ? settled : a == null ? "settled" : "awaiting its outcome";
             if ("delivered".equals(settled)) delivered++;
             // D7: an attempt still awaiting its outcome, or of unknown outcome, may have been posted.
-            if (a != null && (a.outcome == null || "unknown".equals(a.outcome))) mayHavePosted = true;
-            lines.add("attempt " + id + (a != null ? " to " + a.channel : "") + ": " + outcome);
+            if (a != null && a.out() || "unknown".equals(settled)) mayHavePosted = true;
+            lines.add("attempt " + id + " to " + requested.getValue() + ": " + outcome);
         }
         List<String> drafts = new ArrayList<>();
         for (String id : turn.drafts) {

@@ -50,6 +50,23 @@ class DraftNoticesTest {
     }
 
     @Test
+    void D7_O3_aReceiptAfterItsUnknownAttemptWasLetGoStillSaysNothingConfirmed() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        s.host.agent("ops", Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Maybe posted.");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
+        s.host.advance(8 * 86_400L);
+        String ping = s.host.room("ops", "work", "@ops ping", true);
+        long other = s.host.answer("ops", ping, "work");
+        s.host.say(other, 1, "A week later.");
+        s.host.end(turn);
+        NoticeIssued receipt = s.notices("receipt").get(0);
+        assertTrue(receipt.text().startsWith("[delivered] nothing confirmed"), receipt.text());
+        assertTrue(receipt.text().contains("to work: unknown"), receipt.text());
+    }
+
+    @Test
     void D7_explicitModeWritesNoReceipt() {
         Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
         long turn = roomTurn(s);

@@ -7,16 +7,18 @@ import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
+import dev.routing.projections.StateCodec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The core in memory, fed exactly as {@code Engine} feeds it (an {@code engine.started} before
- * the first fact and at each restart), recording every entry in journal order.
+ * the first fact and at each restart), recording every entry in journal order. A restart restores
+ * the state from its checkpoint form, as opening a journal does.
  */
 public final class CoreSink implements Sink {
-    private final Core core;
+    private Core core;
     private final List<Entry> entries = new ArrayList<>();
     private boolean started;
 
@@ -35,6 +37,7 @@ public final class CoreSink implements Sink {
 
     @Override
     public List<Decision> restart(Instant at) {
+        core = new Core(StateCodec.fromTree(StateCodec.toTree(core.state())), core.rules());
         List<Decision> decisions = new ArrayList<>(record(new EngineStarted(at, core.rules().label())));
         decisions.addAll(record(new ProcessRestarted(at)));
         return decisions;

@@ -242,7 +242,7 @@ public final class Journal implements AutoCloseable {
         return queue.firstIndex();
     }
 
-    /** The number of entries between two indexes, the first included and the second not. */
+    /** The number of excerpts between two indexes, the first included and the second not (a large checkpoint's parts count). */
     public long countBetween(long fromIndex, long toIndex) {
         return queue.countExcerpts(fromIndex, toIndex);
     }
@@ -285,9 +285,9 @@ public final class Journal implements AutoCloseable {
                 Wire wire = dc.wire();
                 wire.read("v").int32();
                 wire.read("t").int64();
-                if (EntryKind.isPart(wire.read("k").int8())) continue;
+                boolean part = EntryKind.isPart(wire.read("k").int8());
                 bytes += wire.bytes().readRemaining();
-                count++;
+                if (!part) count++;
             }
         }
         if (jsonBytes != null && jsonBytes.length > 0) jsonBytes[0] = bytes;

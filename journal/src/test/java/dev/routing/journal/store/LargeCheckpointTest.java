@@ -90,6 +90,19 @@ class LargeCheckpointTest {
     }
 
     @Test
+    void orphanPartsRightBeforeANewCheckpointAreNotJoinedToIt() {
+        StateCheckpoint next;
+        try (Journal j = Journal.openWriter(dir)) {
+            j.writeOrphanParts(T0.plusSeconds(2), 2);
+            next = bigCheckpoint(T0.plusSeconds(2), indexes.get(2));
+            indexes.add(j.append(next));
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            assertEquals(EntryCodec.toJson(next), EntryCodec.toJson(j.entryAt(indexes.get(3))));
+        }
+    }
+
+    @Test
     void partsLeftByAWriterKilledMidCheckpointAreIgnoredAndTheNextCheckpointReadsWhole() {
         StateCheckpoint next;
         try (Journal j = Journal.openWriter(dir)) {

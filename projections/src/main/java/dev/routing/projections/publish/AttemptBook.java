@@ -16,11 +16,22 @@ public final class AttemptBook {
     public static final long KEEP_UNKNOWN_MILLIS = 7L * 24 * 3600 * 1000;
 
     public final TreeMap<Long, Attempt> attempts = new TreeMap<>();
-    /** The ids of attempts still out, so deadlines are checked without walking the unknown ones. */
-    public final TreeSet<Long> out = new TreeSet<>();
+    /**
+     * The ids of attempts still out, so deadlines are checked without walking the unknown ones.
+     * Derived from {@link #attempts}: not in a checkpoint, rebuilt by {@link #reindex} on restore.
+     */
+    public final transient TreeSet<Long> out = new TreeSet<>();
 
     public Attempt get(long id) {
         return attempts.get(id);
+    }
+
+    /** Rebuilds {@link #out} from the attempts: after a restore, which does not store it. */
+    public void reindex() {
+        out.clear();
+        for (Attempt a : attempts.values()) {
+            if (a.out()) out.add(a.id);
+        }
     }
 
     /** Attempts still out, oldest first. */
@@ -38,7 +49,8 @@ public final class AttemptBook {
         while (!attempts.isEmpty()) {
             Map.Entry<Long, Attempt> first = attempts.firstEntry();
             Attempt a = first.getValue();
-            if (a.out() || a.settledAtMillis >= cutoffMillis) return;
+            // A checkpoint from before settledAtMillis existed reads it as 0: the request time bounds it.
+            if (a.out() || Math.max(a.settledAtMillis, a.requestedAtMillis) >= cutoffMillis) return;
             attempts.pollFirstEntry();
         }
     }

@@ -48,9 +48,9 @@ public final class Turn {
 
     /** why -> segments kept private in this turn, for the receipt. */
     public final TreeMap<String, Integer> keptPrivate = new TreeMap<>();
-    /** Attempts this turn requested, for the receipt. */
-    public final List<Long> attempts = new ArrayList<>();
-    /** attempt -> its settled outcome, for the receipt (the attempt book drops settled attempts). */
+    /** attempt -> its channel: what this turn requested, for the receipt. */
+    public final TreeMap<Long, String> attempts = new TreeMap<>();
+    /** attempt -> its settled outcome, for the receipt (the attempt book lets settled attempts go). */
     public final TreeMap<Long, String> outcomes = new TreeMap<>();
     /** Drafts this turn held, for the receipt. */
     public final List<String> drafts = new ArrayList<>();
