@@ -31,6 +31,7 @@ public final class Engine implements AutoCloseable {
     private final Core core;
     private final int checkpointEvery;
     private long sinceCheckpoint;
+    private static final long UNKNOWN_SIZE = -1;
     /** The journal's bytes just after the last state checkpoint, and that checkpoint's own size. */
     private long bytesAtCheckpoint;
     private long checkpointBytes;
@@ -46,9 +47,9 @@ public final class Engine implements AutoCloseable {
         this.core = new Core(state, rules);
         this.checkpointEvery = checkpointEvery;
         this.sinceCheckpoint = restored.entriesRead();
-        // What opening read counts as written since the checkpoint; the state stands in for its size.
+        // What opening read counts as written since the checkpoint.
         this.bytesAtCheckpoint = -restored.bytesRead();
-        this.checkpointBytes = StateCodec.toBytes(state).length;
+        this.checkpointBytes = UNKNOWN_SIZE;
         if (journal.lastIndex() >= 0) {
             Instant at = openedAt != null ? openedAt : Instant.ofEpochMilli(state.clockMillis);
             List<Decision> decisions = new ArrayList<>(accept(new EngineStarted(at, rules.label())));
@@ -118,6 +119,8 @@ public final class Engine implements AutoCloseable {
      * no more than the larger of {@link #checkpointEvery} entries and about its own size in bytes.
      */
     private boolean checkpointPaysOff() {
+        // After an open, the state stands in for the restored checkpoint's size, measured only when needed.
+        if (checkpointBytes == UNKNOWN_SIZE) checkpointBytes = StateCodec.toBytes(core.state()).length;
         return journal.bytesWritten() - bytesAtCheckpoint >= checkpointBytes;
     }
 
