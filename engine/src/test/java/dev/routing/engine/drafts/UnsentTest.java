@@ -63,13 +63,19 @@ class UnsentTest {
         assertTrue(held.text().contains("{{unsent}}"), "written out: " + held.text());
     }
 
-    @Test
-    void D5_aBounceThatMayHaveBeenPostedIsNothingToSendAndItsCopyCarriesTheRisk() {
-        Scenario s = scenario();
+    /** Sends a bounce by {{unsent}}, reads its outcome as unknown, then tries {{unsent}} again: returns the turn. */
+    private static long unsentAfterMaybePosted(Scenario s) {
         long turn = bounce(s, "Maybe posted.");
         s.host.say(turn, 2, ">>#work {{unsent}}");
         s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
         s.host.say(turn, 3, ">>#work Once more: {{unsent}}");
+        return turn;
+    }
+
+    @Test
+    void D5_aBounceThatMayHaveBeenPostedIsNothingToSendAndItsCopyCarriesTheRisk() {
+        Scenario s = scenario();
+        unsentAfterMaybePosted(s);
         assertEquals(1, s.host.all(PublishRequested.class).size(), "nothing sent twice");
         DraftHeld copy = s.host.last(DraftHeld.class).get(0);
         assertTrue(copy.risk());
@@ -78,10 +84,7 @@ class UnsentTest {
     @Test
     void D5_D4_aCopyThatCarriesTheRiskIsResentOnlyWithConfirmDuplicate() {
         Scenario s = scenario();
-        long turn = bounce(s, "Maybe posted.");
-        s.host.say(turn, 2, ">>#work {{unsent}}");
-        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
-        s.host.say(turn, 3, ">>#work Once more: {{unsent}}");
+        long turn = unsentAfterMaybePosted(s);
         String copy = s.host.last(DraftHeld.class).get(0).draft();
         s.host.say(turn, 4, "", drafts("resend", "work", copy));
         assertEquals(1, s.host.all(PublishRequested.class).size(), "the copy has never been attempted, but its words may be posted");

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.routing.engine.testing.Host;
 import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.Call;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
@@ -92,23 +94,26 @@ class OutcomesTest {
         assertEquals("delivered", settle(s, attempt, true, "x1", null).outcome(), "a late delivery makes it delivered");
     }
 
+    /** An attempt read as unknown, then {@code days} later another publication: returns the first attempt. */
+    private static long unknownThenAnotherPublish(Scenario s, long days) {
+        long attempt = publish(s);
+        settle(s, attempt, null, null, "no-response");
+        s.host.advance(days * 86_400L);
+        settle(s, publish(s), true, "x2", null);
+        return attempt;
+    }
+
     @Test
     void O3_aDeliveryConfirmedDaysLateStillCountsWithinAWeek() {
         Scenario s = scenario();
-        long attempt = publish(s);
-        settle(s, attempt, null, null, "no-response");
-        s.host.advance(6 * 86_400L);
-        settle(s, publish(s), true, "x2", null);
+        long attempt = unknownThenAnotherPublish(s, 6);
         assertEquals("delivered", settle(s, attempt, true, "x1", null).outcome());
     }
 
     @Test
     void O3_anUnknownAttemptIsForgottenAWeekAfterItsOutcomeSoTheStateStaysBounded() {
         Scenario s = scenario();
-        long attempt = publish(s);
-        settle(s, attempt, null, null, "no-response");
-        s.host.advance(8 * 86_400L);
-        settle(s, publish(s), true, "x2", null);
+        long attempt = unknownThenAnotherPublish(s, 8);
         assertFalse(s.sink.core().state().attempts.attempts.containsKey(attempt), "a week-old unknown attempt is let go");
         s.host.settle(attempt, true, null);
         assertEquals(List.of(), s.host.last(PublishOutcome.class), "a settle over a week late finds nothing to change");
@@ -125,29 +130,37 @@ class OutcomesTest {
         assertEquals("unknown", outcomes.get(0).outcome());
     }
 
+    /** A room turn's one call; returns the tool's answer. */
+    private static ToolDecided call1(Scenario s, Call call) {
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "", call);
+        return s.host.last(ToolDecided.class).get(0);
+    }
+
+    private static void assertRefused(Scenario s, ToolDecided decided, String why) {
+        assertFalse(decided.allowed());
+        assertTrue(decided.refusal().contains(why), decided.refusal());
+        assertEquals(List.of(), s.host.all(PublishRequested.class), "nothing was requested");
+    }
+
+    private static void registerShared(Scenario s) {
+        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "discord", "#general", false));
+        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "slack", "#general", false));
+    }
+
     @Test
     void O4_aChannelIdTwoServersRegisterIsRefusedRatherThanGuessed() {
         Scenario s = scenario();
-        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "discord", "#general", false));
-        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "slack", "#general", false));
-        String ping = s.host.room("qa", "work", "@qa ping", true);
-        long turn = s.host.answer("qa", ping, "work");
-        s.host.say(turn, 1, "", call("channel_publish", "general", "hello"));
-        ToolDecided decided = s.host.last(ToolDecided.class).get(0);
-        assertFalse(decided.allowed());
-        assertTrue(decided.refusal().contains("more than one server"));
-        assertEquals(List.of(), s.host.all(PublishRequested.class));
+        registerShared(s);
+        assertRefused(s, call1(s, call("channel_publish", "general", "hello")), "more than one server");
     }
 
     @Test
     void O4_namingTheServerResolvesASharedChannel() {
         Scenario s = scenario();
-        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "discord", "#general", false));
-        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "slack", "#general", false));
-        String ping = s.host.room("qa", "work", "@qa ping", true);
-        long turn = s.host.answer("qa", ping, "work");
-        s.host.say(turn, 1, "", new dev.routing.journal.event.Call("channel_publish", "general", "slack", "hi", null,
-                null, null, null, null));
+        registerShared(s);
+        call1(s, new Call("channel_publish", "general", "slack", "hi", null, null, null, null, null));
         assertEquals("slack", s.host.last(PublishRequested.class).get(0).server());
     }
 
@@ -155,23 +168,12 @@ class OutcomesTest {
     void O4_anInboundOnlyChannelTakesNoPost() {
         Scenario s = scenario();
         s.host.feed(new ChannelRegistered(s.host.tick(), "alerts", "discord", "#alerts", true));
-        String ping = s.host.room("qa", "work", "@qa ping", true);
-        long turn = s.host.answer("qa", ping, "work");
-        s.host.say(turn, 1, "", call("channel_publish", "alerts", "hello"));
-        ToolDecided decided = s.host.last(ToolDecided.class).get(0);
-        assertFalse(decided.allowed());
-        assertTrue(decided.refusal().contains("inbound-only"));
-        assertEquals(List.of(), s.host.all(PublishRequested.class));
+        assertRefused(s, call1(s, call("channel_publish", "alerts", "hello")), "inbound-only");
     }
 
     @Test
     void O4_anEmptySelectorIsRefused() {
         Scenario s = scenario();
-        String ping = s.host.room("qa", "work", "@qa ping", true);
-        long turn = s.host.answer("qa", ping, "work");
-        s.host.say(turn, 1, "", dev.routing.engine.testing.Host.drafts("resend", " ", "d-aaaaaaa"));
-        ToolDecided decided = s.host.last(ToolDecided.class).get(0);
-        assertFalse(decided.allowed());
-        assertTrue(decided.refusal().contains("empty channel selector"));
+        assertRefused(s, call1(s, Host.drafts("resend", " ", "d-aaaaaaa")), "empty channel selector");
     }
 }
