@@ -60,6 +60,31 @@ class BenchCommandTest {
         assertEquals("", bench.out());
     }
 
+    @Test
+    void benchDraftsReportsForEachSizeTheTimeToOpenBesideAFullReplay() {
+        Cli.Result bench = Cli.run("bench", "drafts", "--draft-entries", "1000,2000").exits(ExitCodes.OK);
+
+        List<String> rows = bench.lines();
+        assertEquals(3, rows.size(), () -> "a header and a row per size: " + bench);
+        assertEquals(8, rows.get(0).strip().split("\\s{2,}").length, () -> "eight columns: " + rows.get(0));
+        for (String row : rows.subList(1, 3)) {
+            // Columns are padded apart by two spaces or more; a grouping separator is one character.
+            String[] cells = row.strip().split("\\s{2,}");
+            assertEquals(8, cells.length, () -> "eight numbers: " + row);
+            double[] values = new double[8];
+            for (int i = 0; i < 8; i++) values[i] = number(cells[i], row);
+            assertTrue(values[6] < values[1] / 2, () -> "opening reads only what follows the newest checkpoint: " + row);
+        }
+        assertTrue(rows.get(1).strip().startsWith(String.format("%,d", 1000)), () -> rows.get(1));
+    }
+
+    @Test
+    void benchDraftsWithTooFewDraftEntriesExits2() {
+        Cli.Result bench = Cli.run("bench", "drafts", "--draft-entries", "999").exits(ExitCodes.BAD_INPUT);
+
+        assertTrue(bench.err().contains("--draft-entries"), () -> "names the option: " + bench);
+    }
+
     private static Matcher line(Cli.Result bench, List<String> lines, String regex) {
         Pattern pattern = Pattern.compile(regex);
         for (String line : lines) {
@@ -71,13 +96,17 @@ class BenchCommandTest {
 
     /** A number as printf wrote it in the default locale (grouping separators and all), finite and not negative. */
     private static double number(Matcher m, int group) {
-        String text = m.group(group).strip();
+        return number(m.group(group), m.group());
+    }
+
+    private static double number(String cell, String context) {
+        String text = cell.strip();
         NumberFormat format = NumberFormat.getNumberInstance(Locale.getDefault(Locale.Category.FORMAT));
         ParsePosition at = new ParsePosition(0);
         Number n = format.parse(text, at);
-        if (n == null || at.getIndex() != text.length()) fail("'" + text + "' is not a number in " + m.group());
+        if (n == null || at.getIndex() != text.length()) fail("'" + text + "' is not a number in " + context);
         double value = n.doubleValue();
-        assertTrue(Double.isFinite(value) && value >= 0, () -> "'" + text + "' in " + m.group());
+        assertTrue(Double.isFinite(value) && value >= 0, () -> "'" + text + "' in " + context);
         return value;
     }
 }
