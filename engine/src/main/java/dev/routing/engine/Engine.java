@@ -26,12 +26,12 @@ public final class Engine implements AutoCloseable {
      * for a state of megabytes, about the state's own size in entries (see {@link #checkpointPaysOff}).
      */
     public static final int DEFAULT_CHECKPOINT_EVERY = 20_000;
+    private static final long UNKNOWN_SIZE = -1;
 
     private final Journal journal;
     private final Core core;
     private final int checkpointEvery;
     private long sinceCheckpoint;
-    private static final long UNKNOWN_SIZE = -1;
     /** The journal's bytes just after the last state checkpoint, and that checkpoint's own size. */
     private long bytesAtCheckpoint;
     private long checkpointBytes;

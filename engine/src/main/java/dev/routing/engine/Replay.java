@@ -1,7 +1,7 @@
 package dev.routing.engine;
 
-import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalRecord;
 import dev.routing.projections.EngineState;
