@@ -273,20 +273,10 @@ public final class Journal implements AutoCloseable {
 
     /** Reads entries whose index lies in [fromIndex, toIndex). */
     public void read(long fromIndex, long toIndex, Consumer<JournalRecord> sink) {
-        ExcerptTailer t = position(fromIndex);
-        if (t == null) return;
-        while (true) {
-            try (DocumentContext dc = t.readingDocument()) {
-                if (!dc.isPresent()) return;
-                long index = dc.index();
-                if (index >= toIndex) {
-                    dc.rollbackOnClose();
-                    return;
-                }
-                Entry entry = decode(dc);
-                if (entry != null) sink.accept(new JournalRecord(index, entry));
-            }
-        }
+        walk(fromIndex, toIndex, dc -> {
+            Entry entry = decode(dc);
+            if (entry != null) sink.accept(new JournalRecord(dc.index(), entry));
+        });
     }
 
     /**
@@ -294,23 +284,33 @@ public final class Journal implements AutoCloseable {
      * measured against. Returns the number of entries and adds their JSON sizes to nothing else.
      */
     public long scanRaw(long fromIndex, long[] jsonBytes) {
+        long[] countAndBytes = {0, 0};
+        walk(fromIndex, Long.MAX_VALUE, dc -> {
+            Wire wire = dc.wire();
+            wire.read("v").int32();
+            wire.read("t").int64();
+            boolean part = EntryKind.isPart(wire.read("k").int8());
+            countAndBytes[1] += wire.bytes().readRemaining();
+            if (!part) countAndBytes[0]++;
+        });
+        if (jsonBytes != null && jsonBytes.length > 0) jsonBytes[0] = countAndBytes[1];
+        return countAndBytes[0];
+    }
+
+    /** Hands each excerpt whose index lies in [fromIndex, toIndex) to {@code each}, in order. */
+    private void walk(long fromIndex, long toIndex, Consumer<DocumentContext> each) {
         ExcerptTailer t = position(fromIndex);
-        if (t == null) return 0;
-        long count = 0;
-        long bytes = 0;
+        if (t == null) return;
         while (true) {
             try (DocumentContext dc = t.readingDocument()) {
-                if (!dc.isPresent()) break;
-                Wire wire = dc.wire();
-                wire.read("v").int32();
-                wire.read("t").int64();
-                boolean part = EntryKind.isPart(wire.read("k").int8());
-                bytes += wire.bytes().readRemaining();
-                if (!part) count++;
+                if (!dc.isPresent()) return;
+                if (dc.index() >= toIndex) {
+                    dc.rollbackOnClose();
+                    return;
+                }
+                each.accept(dc);
             }
         }
-        if (jsonBytes != null && jsonBytes.length > 0) jsonBytes[0] = bytes;
-        return count;
     }
 
     /** One entry as stored, for a reader that decodes only what it needs (an audit skips checkpoints and notices). */
@@ -326,31 +326,21 @@ public final class Journal implements AutoCloseable {
 
     /** Reads entries whose index lies in [fromIndex, toIndex) without decoding them. */
     public void readRaw(long fromIndex, long toIndex, RawSink sink) {
-        ExcerptTailer t = position(fromIndex);
-        if (t == null) return;
-        while (true) {
-            try (DocumentContext dc = t.readingDocument()) {
-                if (!dc.isPresent()) return;
-                long index = dc.index();
-                if (index >= toIndex) {
-                    dc.rollbackOnClose();
-                    return;
-                }
-                Wire wire = dc.wire();
-                int version = wire.read("v").int32();
-                wire.read("t").int64();
-                byte kind = wire.read("k").int8();
-                if (EntryKind.isPart(kind)) continue;
-                if (EntryKind.isCheckpoint(kind)) {
-                    sink.accept(index, 'C', version, null, 0, 0);
-                } else {
-                    buffer.clear();
-                    wire.read("json").bytes(buffer);
-                    sink.accept(index, (char) kind, version, buffer.underlyingObject(), (int) buffer.readPosition(),
-                            (int) buffer.readRemaining());
-                }
+        walk(fromIndex, toIndex, dc -> {
+            Wire wire = dc.wire();
+            int version = wire.read("v").int32();
+            wire.read("t").int64();
+            byte kind = wire.read("k").int8();
+            if (EntryKind.isPart(kind)) return;
+            if (EntryKind.isCheckpoint(kind)) {
+                sink.accept(dc.index(), 'C', version, null, 0, 0);
+            } else {
+                buffer.clear();
+                wire.read("json").bytes(buffer);
+                sink.accept(dc.index(), (char) kind, version, buffer.underlyingObject(), (int) buffer.readPosition(),
+                        (int) buffer.readRemaining());
             }
-        }
+        });
     }
 
     private ExcerptTailer position(long fromIndex) {
