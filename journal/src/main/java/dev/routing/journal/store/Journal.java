@@ -1,5 +1,6 @@
 package dev.routing.journal.store;
 
+import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import java.io.ByteArrayOutputStream;
@@ -8,20 +9,22 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.zip.CRC32C;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -31,30 +34,49 @@ import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
-import net.openhft.chronicle.wire.Wire;
 
 /**
  * The append-only journal: a Chronicle Queue with one file per UTC day of the entries' own time.
  *
- * <p>Each excerpt is an envelope of four fields: {@code v} the schema version, {@code t} the
- * journal time (the entry's {@code at} in epoch millis, never less than the previous entry's, so
- * that a binary search over it is sound), {@code k} the entry kind, and {@code json} the entry.
+ * <p>Each excerpt is a {@link Group} (a fact and its decisions, the opening of a reopened journal,
+ * or a state checkpoint) behind a binary header ({@link Excerpt}) that carries the excerpt's ordinal
+ * over the whole journal and a CRC32C, so every read checks every excerpt and a changed byte, a cut,
+ * a missing day file or a reordering is a {@link JournalDamagedException} naming the file, index and
+ * ordinal, never a wrong answer. Chronicle commits an excerpt whole or not at all, so a group is on
+ * disk all or nothing. Entries of one group share the group's index; {@link JournalRecord#position()}
+ * tells them apart.
  *
- * <p>One writer per directory, enforced by an OS file lock that dies with its process (and, inside
- * one JVM, by a registry of the journals it writes), so a second writer fails at once instead of
- * waiting on Chronicle's 15 s lock. Durable entries (J3) are
- * msync'ed before {@link #append} or {@link #appendAll} returns. Like Chronicle's own appenders
- * and tailers, a Journal belongs to the thread that opened it.
+ * <p>The writer records the last excerpt it acknowledged in {@code journal.tip} ({@link Tip}). At
+ * open, the end of the journal is checked against it: a journal that ends before it was cut; an
+ * excerpt after it that fails its check is a torn tail (never acknowledged), which a reader leaves
+ * unread and the writer cuts ({@link TailCut}) before it appends. The writer checks the free space
+ * before each excerpt, so a full disk is a {@link JournalFullException} and not a fault in the
+ * mapped file; it syncs durable entries (J3) before {@link #commit} returns.
+ *
+ * <p>A reader opens Chronicle read-only (it changes no byte, and works on a read-only directory) and
+ * reads only to the last excerpt it found at its open, so it sees one consistent journal beside a
+ * live writer. One writer per directory, enforced by an OS file lock that dies with its process (and,
+ * inside one JVM, by a registry of the journals it writes). Like Chronicle's own appenders and
+ * tailers, a Journal belongs to the thread that opened it.
  */
 public final class Journal implements AutoCloseable {
     private static final String LOCK_FILE = "writer.lock";
     private static final RollCycle ROLL = RollCycles.FAST_DAILY;
     private static final long DAY_MILLIS = 86_400_000L;
     /**
-     * Chronicle refuses an excerpt over a quarter of its 64 MiB block, and a state holding
-     * thousands of drafts can pass that; a checkpoint larger than this is written in parts.
+     * The largest excerpt of entries. Chronicle refuses an excerpt over a quarter of its 64 MiB block
+     * (16 MiB); a group is kept to half that, so that a fact under {@link #FACT_LIMIT} has room for
+     * every decision it can make. A state checkpoint has no limit: it is written in parts.
      */
+    public static final int GROUP_LIMIT = 8 << 20;
+    /** The largest fact, encoded: a round's text and calls, a message. Refused before it is decided. */
+    public static final int FACT_LIMIT = 1 << 20;
+    /** A state checkpoint larger than this is written in parts of this size. */
     static final int PART_BYTES = 4 << 20;
+    /** Space left free on the journal's disk for what Chronicle writes beside the excerpts (a new day file, index pages). */
+    static final long RESERVE_BYTES = 1 << 20;
+    /** The free space is asked again at least this often (and before every excerpt when less than four times this is left). */
+    private static final long RECHECK_BYTES = 16L << 20;
 
     /**
      * The journals this JVM writes. POSIX locks belong to the process, and closing any descriptor
@@ -64,23 +86,47 @@ public final class Journal implements AutoCloseable {
     private static final Set<Path> WRITING = ConcurrentHashMap.newKeySet();
 
     private final Path dir;
+    private final boolean writer;
     private final Path lockKey;
-    private final SingleChronicleQueue queue;
-    private final JournalClock clock;
     private final FileChannel lockChannel;
     private final FileLock lock;
+    private final JournalClock clock = new JournalClock();
+    private final CRC32C crc = new CRC32C();
+    private final ExcerptCheck checker = new ExcerptCheck();
+    private SingleChronicleQueue queue;
+    /** Whether {@link #queue} is open for writing (the writer's, after its first write). */
+    private boolean writable;
     private ExcerptAppender appender;
     private ExcerptTailer tailer;
-    private final Bytes<byte[]> buffer = Bytes.allocateElasticOnHeap(512);
-    private long journalTime;
+    private Tip tip;
+    private FileStore store;
+    /** A reader's end: the last index it found at its open, short of a torn tail. */
+    private long end = -1;
+    private long nextOrdinal;
+    private long nextEntry;
+    private long prevIndex = -1;
+    private long journalTime = Long.MIN_VALUE;
     private boolean uncommittedDurable;
     private long bytesWritten;
+    /** Bytes that may still be written before the free space is asked again. */
+    private long budget;
+    /** Why this writer may write no more (a fault in the mapped file), or null. */
+    private String broken;
     /** The UTC day of the appender's writes: a new day gets a new appender. */
     private long appenderDay = -1;
+    private TailCut.Cut cut;
+    private final List<String> notes = new ArrayList<>();
+    /** See {@link #cycles}. */
+    private final NavigableSet<Long> days = new TreeSet<>();
+    private byte[] readBuffer = new byte[4096];
+    private final byte[] header = new byte[Excerpt.HEADER_BYTES];
+    /** The header {@link #check} read last. */
+    private Excerpt lastChecked;
     private boolean closed;
 
     private Journal(Path dir, boolean writer) {
         this.dir = dir;
+        this.writer = writer;
         FileChannel channel = null;
         FileLock held = null;
         Path key = null;
@@ -111,28 +157,21 @@ public final class Journal implements AutoCloseable {
         this.lockKey = key;
         this.lockChannel = channel;
         this.lock = held;
-        this.clock = new JournalClock();
         try {
-            this.queue = SingleChronicleQueueBuilder.binary(dir.toFile())
-                    .rollCycle(ROLL)
-                    .timeProvider(clock)
-                    .syncMode(SyncMode.SYNC)
-                    .build();
-        } catch (RuntimeException | Error e) {
+            open();
+        } catch (InternalError e) {
+            RuntimeException answer = faulted(e, null);
+            closeQueue();
             releaseLock();
-            throw e;
-        }
-        try {
-            long last = queue.lastIndex();
-            if (last >= 0) journalTime = readTime(last);
+            throw answer;
         } catch (RuntimeException | Error e) {
-            queue.close();
+            closeQueue();
             releaseLock();
             throw e;
         }
     }
 
-    /** Opens (creating if need be) the journal in {@code dir} for writing. */
+    /** Opens (creating if need be) the journal in {@code dir} for writing, cutting a torn tail first. */
     public static Journal openWriter(Path dir) {
         return new Journal(dir, true);
     }
@@ -151,36 +190,437 @@ public final class Journal implements AutoCloseable {
         return dir;
     }
 
-    /** Appends one entry and returns its index; a durable entry is on disk when this returns. */
+    /** What the writer's open cut (a torn tail), in words, or null when it cut nothing. */
+    public String cut() {
+        return cut == null ? null : cut.describe();
+    }
+
+    /**
+     * What the open found that is not damage and that a user should know: a torn tail a reader left
+     * unread, acknowledged excerpts a power failure took before they were synced.
+     */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    // ---- opening ------------------------------------------------------------------------------
+
+    private void open() {
+        if (writer) {
+            store = fileStore();
+            refuseWhenFull(0);
+            TailCut.clearWork(dir);
+        }
+        Tip.State tipState = Tip.read(dir);
+        List<DayFiles.DayFile> files = writer ? DayFiles.inspect(dir) : inspectBesideAWriter();
+        checkFormat(files);
+        boolean any = files.stream().anyMatch(f -> f.first() != null);
+        if (tipState == null && any) {
+            throw new JournalDamagedException(dir, Tip.FILE + " is missing, so a cut at the journal's end could not be"
+                    + " told from its end", Tip.FILE, -1, -1);
+        }
+        if (writer) {
+            tip = Tip.openWriter(dir, tipState != null ? tipState : Tip.State.EMPTY);
+            tipState = tip.state();
+            files = moveAsideHeaderlessLast(files, tipState);
+            tipState = tip.state();
+        }
+        checkChain(files);
+        days(files);
+        if (writer) refreshStaleListing(files, tipState);
+        if (writer && !exists(dir)) writable();
+        else queue = build();
+        long last = lastIndexChecked(files);
+        Tail tail = checkTail(tipState, last);
+        if (tail.tornIndex >= 0) {
+            if (writer) {
+                long excerpts = queue.countExcerpts(tail.tornIndex, last + 1);
+                closeQueue();
+                tip.floor(ROLL.toCycle(tail.tornIndex) * DAY_MILLIS);
+                tipState = tip.state();
+                refuseWhenFull(tail.tornPosition);
+                cut = TailCut.cut(dir, files, ROLL, tail.tornIndex, tail.tornOrdinal, Math.max(excerpts, 1));
+                files = DayFiles.inspect(dir);
+                checkChain(files);
+                days(files);
+                refreshStaleListing(files, tipState);
+                queue = build();
+                last = lastIndexChecked(files);
+                tail = checkTail(tipState, last);
+                if (tail.tornIndex >= 0) throw damage("the torn tail is still there after it was cut", tail.tornIndex, tail.tornOrdinal);
+            } else {
+                notes.add("the journal ends in a torn excerpt at index 0x" + Long.toHexString(tail.tornIndex) + " (ordinal "
+                        + tail.tornOrdinal + ", " + DayFiles.name(ROLL.toCycle(tail.tornIndex)) + ") after the last"
+                        + " acknowledged one: it was never acknowledged and is not read; the writer's next open cuts it");
+            }
+        }
+        if (tail.lostUnsynced > 0) {
+            notes.add(tail.lostUnsynced + " excerpt(s) acknowledged but not yet synced (ordinals " + (tail.lastOrdinal + 1)
+                    + " to " + tipState.ackedOrdinal() + ") were lost with the page cache in a power failure or system crash");
+        }
+        end = tail.lastIndex;
+        if (tail.last != null) {
+            nextOrdinal = tail.last.ordinal() + 1;
+            nextEntry = tail.last.nextEntry();
+            prevIndex = tail.lastIndex;
+            journalTime = tail.last.time();
+        }
+        if (tipState != null) journalTime = Math.max(journalTime, tipState.floorMillis());
+        if (writer && tipState.ackedOrdinal() > tail.lastOrdinal) {
+            // what a power failure took was acknowledged: the tip must not claim it for the next open
+            tip.write(tip.state().endingAt(tail.last, tail.lastIndex));
+        }
+        if (writer && !any) writable();
+    }
+
+    /**
+     * The day files a reader finds. A live writer creating a new day file leaves it without a header
+     * for a moment; one still without it a second later was being created when its writer stopped.
+     */
+    private List<DayFiles.DayFile> inspectBesideAWriter() {
+        List<DayFiles.DayFile> files = DayFiles.inspect(dir);
+        for (int tries = 0; tries < 20 && !files.isEmpty() && files.get(files.size() - 1).headerless(); tries++) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            files = DayFiles.inspect(dir);
+        }
+        if (!files.isEmpty() && files.get(files.size() - 1).headerless()) {
+            DayFiles.DayFile last = files.get(files.size() - 1);
+            throw new JournalDamagedException(dir, "the last day file has no header: it was being created when its writer"
+                    + " stopped (was the disk full?). Nothing acknowledged is in it, but a reader cannot read past it; the"
+                    + " writer's next open moves it aside", last.name(), -1, -1);
+        }
+        return files;
+    }
+
+    /**
+     * Chronicle read-only: it changes no byte (a read-write queue writes its metadata as it opens).
+     * The writer reads read-only too until its first write ({@link #writable}), so an open that
+     * finds damage, or a restore that does, leaves the journal exactly as it was.
+     */
+    private SingleChronicleQueue build() {
+        return SingleChronicleQueueBuilder.binary(dir.toFile()).rollCycle(ROLL).blockSize(DayFiles.BLOCK).readOnly(true).build();
+    }
+
+    /** The writer's queue, opened for writing at its first write. */
+    private void writable() {
+        if (writable) return;
+        closeQueue();
+        queue = SingleChronicleQueueBuilder.binary(dir.toFile()).rollCycle(ROLL).blockSize(DayFiles.BLOCK)
+                .timeProvider(clock).syncMode(SyncMode.SYNC).build();
+        writable = true;
+    }
+
+    private void checkFormat(List<DayFiles.DayFile> files) {
+        for (DayFiles.DayFile f : files) {
+            if (f.format1()) {
+                throw new JournalFormatException(dir, "written in journal format 1 (before checksums; " + f.name()
+                        + "), which this build does not read: it reads format 2 only. No release wrote format 1, so no"
+                        + " converter exists; replay the journal's facts into a new journal with `run`");
+            }
+        }
+    }
+
+    /** A last day file with not even Chronicle's header (created when the writer died or the disk filled) holds nothing acknowledged. */
+    private List<DayFiles.DayFile> moveAsideHeaderlessLast(List<DayFiles.DayFile> files, Tip.State tipState) {
+        if (files.isEmpty() || !files.get(files.size() - 1).headerless()) return files;
+        DayFiles.DayFile last = files.get(files.size() - 1);
+        if (tipState != null && tipState.ackedIndex() >= 0 && ROLL.toCycle(tipState.ackedIndex()) >= last.cycle()) {
+            throw new JournalDamagedException(dir, "the day file holding the last acknowledged excerpt has no header",
+                    last.name(), tipState.ackedIndex(), tipState.ackedOrdinal());
+        }
+        tip.floor(last.cycle() * DAY_MILLIS);
+        cut = TailCut.cut(dir, files, ROLL, ROLL.toIndex(last.cycle(), 0), tipState.ackedOrdinal() + 1, 0);
+        return DayFiles.inspect(dir);
+    }
+
+    private void checkChain(List<DayFiles.DayFile> files) {
+        int broken = DayFiles.firstBreak(dir, files);
+        if (broken >= 0) throw DayFiles.problem(dir, files, broken);
+    }
+
+    /**
+     * Chronicle caches the range of day files in metadata.cq4t and does not look again in read-only
+     * mode: after a cut moved the last day file aside, the cache still names it, and Chronicle fails
+     * on the missing file. The writer refreshes it, when the files are as a cut leaves them (nothing
+     * acknowledged was in the day that is gone; a day file lost otherwise is damage, found by the
+     * checks, and left as it is).
+     */
+    private void refreshStaleListing(List<DayFiles.DayFile> files, Tip.State tipState) {
+        if (!exists(dir) || files.isEmpty()) return;
+        int highest = files.get(files.size() - 1).cycle();
+        if (tipState.ackedIndex() >= 0 && ROLL.toCycle(tipState.ackedIndex()) > highest) return;
+        try (SingleChronicleQueue q = build()) {
+            if (q.lastCycle() <= highest && q.firstCycle() >= files.get(0).cycle()) return;
+        }
+        try (SingleChronicleQueue q = SingleChronicleQueueBuilder.binary(dir.toFile()).rollCycle(ROLL).blockSize(DayFiles.BLOCK)
+                .timeProvider(clock).build()) {
+            q.refreshDirectoryListing();
+        } finally {
+            BackgroundResourceReleaser.releasePendingResources();
+        }
+    }
+
+    /** The queue's last index; a fault here is a day file cut short (or a full disk). */
+    private long lastIndexChecked(List<DayFiles.DayFile> files) {
+        try {
+            return queue.lastIndex();
+        } catch (InternalError e) {
+            throw faulted(e, files.isEmpty() ? null : files.get(files.size() - 1).name());
+        }
+    }
+
+    /** What the check of the journal's end found. */
+    private record Tail(Excerpt last, long lastIndex, long lastOrdinal, long tornIndex, long tornOrdinal, long tornPosition,
+            long lostUnsynced) {
+    }
+
+    /**
+     * Checks the journal's end against the tip: from the last excerpt the journal must hold (the
+     * last acknowledged, or after a power failure the last synced) to Chronicle's last index, every
+     * excerpt is read and checked. The first that fails after the protected one starts a torn tail.
+     */
+    private Tail checkTail(Tip.State tipState, long last) {
+        long protectedIndex = tipState == null ? -1 : tipState.protectedIndex();
+        long protectedOrdinal = tipState == null ? -1 : tipState.protectedOrdinal();
+        if (last < 0) {
+            if (protectedOrdinal >= 0) {
+                throw damage("the journal holds no excerpt, but its writer acknowledged through ordinal " + protectedOrdinal,
+                        protectedIndex, protectedOrdinal);
+            }
+            return new Tail(null, -1, -1, -1, -1, 0, 0);
+        }
+        long from = protectedIndex >= 0 ? protectedIndex : queue.firstIndex();
+        if (protectedIndex > last) {
+            throw damage("the journal ends at index 0x" + Long.toHexString(last) + ", before the last excerpt its writer"
+                    + " acknowledged: excerpts up to ordinal " + protectedOrdinal + " are missing (the end of the journal was cut or"
+                    + " its last day file lost)",
+                    protectedIndex, protectedOrdinal);
+        }
+        ExcerptTailer t = tailer();
+        t.direction(TailerDirection.FORWARD);
+        if (!moveTo(t, from)) {
+            throw damage("the last excerpt its writer acknowledged is missing", protectedIndex, protectedOrdinal);
+        }
+        Excerpt previous = null;
+        long previousIndex = -1;
+        Excerpt lastGood = null;
+        long lastGoodIndex = -1;
+        long torn = -1;
+        long tornOrdinal = -1;
+        long tornPosition = 0;
+        while (true) {
+            try (DocumentContext dc = t.readingDocument()) {
+                if (!dc.isPresent()) break;
+                long index = dc.index();
+                if (index > last) {
+                    dc.rollbackOnClose();
+                    break;
+                }
+                long position = dc.wire().bytes().readPosition();
+                String why = check(dc, previous, previousIndex);
+                if (why == null && index == protectedIndex) {
+                    boolean acked = !tipState.fromAnotherBoot();
+                    if (lastChecked.ordinal() != protectedOrdinal || (acked && lastChecked.crc() != tipState.ackedCrc())) {
+                        why = "is not the one its writer " + (acked ? "acknowledged" : "synced") + " there (ordinal "
+                                + protectedOrdinal + ")";
+                    }
+                }
+                if (why != null) {
+                    long ordinal = previous == null ? Math.max(protectedOrdinal, 0) : previous.ordinal() + 1;
+                    if (index <= protectedIndex) throw damage("the excerpt " + why, index, ordinal);
+                    torn = index;
+                    tornOrdinal = ordinal;
+                    tornPosition = position;
+                    break;
+                }
+                previous = lastChecked;
+                previousIndex = index;
+                lastGood = previous;
+                lastGoodIndex = index;
+            } catch (InternalError e) {
+                if (previousIndex >= protectedIndex && previousIndex >= 0) {
+                    torn = previousIndex + 1;
+                    tornOrdinal = previous.ordinal() + 1;
+                    break;
+                }
+                throw faulted(e, DayFiles.name(ROLL.toCycle(Math.max(from, previousIndex))));
+            }
+        }
+        if (torn < 0 && lastGoodIndex < last) {
+            // Chronicle counts an excerpt it cannot reach: the rest of the file is unreadable
+            if (lastGoodIndex >= protectedIndex && lastGoodIndex >= 0) {
+                torn = lastGoodIndex + 1;
+                tornOrdinal = lastGood.ordinal() + 1;
+            } else {
+                throw damage("the journal stops at index 0x" + Long.toHexString(Math.max(lastGoodIndex, from))
+                        + " before its last acknowledged excerpt", protectedIndex, protectedOrdinal);
+            }
+        }
+        if (lastGood == null || lastGood.ordinal() < protectedOrdinal) {
+            throw damage("the journal ends before the last excerpt its writer acknowledged (ordinal " + protectedOrdinal + ")",
+                    protectedIndex, protectedOrdinal);
+        }
+        long lost = tipState != null && tipState.fromAnotherBoot() ? Math.max(0, tipState.ackedOrdinal() - lastGood.ordinal()) : 0;
+        return new Tail(lastGood, lastGoodIndex, lastGood.ordinal(), torn, tornOrdinal, tornPosition, lost);
+    }
+
+
+    // ---- writing ------------------------------------------------------------------------------
+
+    /** Appends one entry as a group of its own and returns its index; a durable entry is on disk when this returns. */
     public long append(Entry entry) {
-        long index = write(entry);
+        return append(Group.of(List.of(entry)));
+    }
+
+    /** Appends the entries as one group, all or nothing, with one sync if any is durable; returns the group's index. */
+    public long append(List<? extends Entry> entries) {
+        return append(Group.of(entries));
+    }
+
+    public long append(Group group) {
+        long index = write(group);
         commit();
         return index;
     }
 
-    /** Appends entries in order with one sync at the end if any is durable (a group commit). */
-    public long appendAll(List<? extends Entry> entries) {
-        long index = -1;
-        for (Entry entry : entries) index = write(entry);
-        commit();
+    /** Writes one entry as a group of its own, without syncing. */
+    public long write(Entry entry) {
+        return write(Group.of(List.of(entry)));
+    }
+
+    /**
+     * Writes the group as one excerpt without syncing: a durable entry waits for the next
+     * {@link #commit}, for a caller that commits before it lets anything act on what it wrote (the
+     * engine's one sync per fact). Returns the group's index, or -1 for an empty group.
+     *
+     * @throws IllegalArgumentException for a group over {@link #GROUP_LIMIT} (nothing is written)
+     * @throws JournalFullException when the disk has no room for it
+     */
+    public long write(Group group) {
+        if (!writer) throw new IllegalStateException("journal " + dir + " was opened for reading");
+        if (broken != null) throw new IllegalStateException("journal " + dir + " can take no more writes: " + broken);
+        if (group.isEmpty()) return -1;
+        if (!group.isCheckpoint() && group.bytes() > GROUP_LIMIT) {
+            throw new IllegalArgumentException("a group of " + group.bytes() + " bytes is over the journal's limit of "
+                    + GROUP_LIMIT);
+        }
+        journalTime = Math.max(journalTime, group.atMillis());
+        clock.millis = journalTime;
+        byte[] buf = group.buffer();
+        int payload = group.bytes() - Excerpt.HEADER_BYTES;
+        long index;
+        int jsonStart = Excerpt.HEADER_BYTES + Excerpt.ENTRY_PREFIX_BYTES;
+        if (group.isCheckpoint() && group.bytes() - jsonStart > PART_BYTES) {
+            int length = group.bytes() - jsonStart;
+            int offset = 0;
+            for (; length - offset > PART_BYTES; offset += PART_BYTES) {
+                excerpt(offset == 0 ? Excerpt.PART_START : Excerpt.PART, 0, buf, jsonStart + offset, PART_BYTES);
+            }
+            index = excerpt(Excerpt.PART_END, 1, buf, jsonStart + offset, length - offset);
+            bytesWritten += length;
+        } else {
+            index = excerpt(group.isCheckpoint() ? Excerpt.CHECKPOINT : Excerpt.GROUP, group.count(), buf,
+                    Excerpt.HEADER_BYTES, payload);
+            bytesWritten += payload;
+        }
+        uncommittedDurable |= group.durable();
         return index;
     }
 
     /**
-     * Appends without syncing: a durable entry waits for the next {@link #commit}. For a caller
-     * that commits before it lets anything act on what it wrote (the engine's one sync per fact).
+     * Writes one excerpt: {@code payload[offset, offset + length)} behind its header. When the payload
+     * is a group's own buffer, the header goes into the room the group left for it.
      */
-    public long write(Entry entry) {
-        long index = append0(entry);
-        uncommittedDurable |= entry.durable();
+    long excerpt(byte kind, int count, byte[] payload, int offset, int length) {
+        boolean inPlace = offset == Excerpt.HEADER_BYTES;
+        byte[] head = inPlace ? payload : header;
+        ensureSpace((long) Excerpt.HEADER_BYTES + length);
+        Excerpt.writeHeader(head, kind, EntryCodec.SCHEMA_VERSION, count, nextOrdinal, nextEntry, prevIndex, journalTime,
+                payload, offset, length, crc);
+        long index = put(head, payload, offset, length);
+        try {
+            tip.acked(nextOrdinal, index, Excerpt.u32(head, 44));
+        } catch (InternalError e) {
+            broken = "the disk filled under a write";
+            throw new JournalFullException(dir, usableSpace(), (long) Excerpt.HEADER_BYTES + length, true, e);
+        }
+        prevIndex = index;
+        nextOrdinal++;
+        nextEntry += count;
         return index;
+    }
+
+    /**
+     * Appends an excerpt read from another journal, bytes unchanged ({@code salvage}): it must be the
+     * next one here, and land at the index it had there.
+     */
+    void copy(byte[] excerpt, int size, Excerpt h, long sourceIndex) {
+        if (h.ordinal() != nextOrdinal || h.prevIndex() != prevIndex) {
+            throw new IllegalStateException("excerpt " + h.ordinal() + " is not the next one for " + dir);
+        }
+        ensureSpace(size);
+        journalTime = h.time();
+        long index = put(excerpt, excerpt, Excerpt.HEADER_BYTES, size - Excerpt.HEADER_BYTES);
+        if (index != sourceIndex) {
+            throw new IllegalStateException("excerpt " + h.ordinal() + " would move from index 0x" + Long.toHexString(sourceIndex)
+                    + " to 0x" + Long.toHexString(index));
+        }
+        tip.acked(h.ordinal(), index, h.crc());
+        prevIndex = index;
+        nextOrdinal++;
+        nextEntry = h.nextEntry();
+        uncommittedDurable = true;
+    }
+
+    /** Writes the header and payload as one Chronicle excerpt in the day of the journal time; returns its index. */
+    private long put(byte[] head, byte[] payload, int offset, int length) {
+        writable();
+        clock.millis = journalTime;
+        try {
+            ExcerptAppender out = appenderFor(journalTime / DAY_MILLIS);
+            DocumentContext dc = out.writingDocument();
+            try {
+                Bytes<?> bytes = dc.wire().bytes();
+                if (head == payload && offset == Excerpt.HEADER_BYTES) {
+                    bytes.write(head, 0, Excerpt.HEADER_BYTES + length);
+                } else {
+                    bytes.write(head, 0, Excerpt.HEADER_BYTES);
+                    bytes.write(payload, offset, length);
+                }
+            } catch (RuntimeException | Error e) {
+                dc.rollbackOnClose();
+                throw e;
+            } finally {
+                dc.close();
+            }
+            return out.lastIndexAppended();
+        } catch (InternalError e) {
+            broken = "the disk filled under a write";
+            throw new JournalFullException(dir, usableSpace(), (long) Excerpt.HEADER_BYTES + length, true, e);
+        }
     }
 
     /** Syncs to disk every durable entry written since the last commit; nothing to do if none. */
     public void commit() {
         if (!uncommittedDurable) return;
-        appender().sync();
+        try {
+            appender().sync();
+        } catch (InternalError e) {
+            broken = "the disk filled under a sync";
+            throw new JournalFullException(dir, usableSpace(), 0, true, e);
+        }
+        tip.synced();
         uncommittedDurable = false;
+    }
+
+    /** The ordinal the next excerpt gets. */
+    long nextOrdinal() {
+        return nextOrdinal;
     }
 
     /** The JSON bytes this writer has appended since it opened: what a checkpoint's cost is weighed against. */
@@ -188,40 +628,44 @@ public final class Journal implements AutoCloseable {
         return bytesWritten;
     }
 
-    private long append0(Entry entry) {
-        if (lock == null) throw new IllegalStateException("journal " + dir + " was opened for reading");
-        byte[] json = EntryCodec.encode(entry);
-        journalTime = Math.max(journalTime, entry.at().toEpochMilli());
-        clock.millis = journalTime;
-        bytesWritten += json.length;
-        EntryKind kind = EntryKind.of(entry);
-        if (kind != EntryKind.CHECKPOINT || json.length <= PART_BYTES) return excerpt(kind, json);
-        int offset = 0;
-        for (; json.length - offset > PART_BYTES; offset += PART_BYTES) {
-            excerpt(offset == 0 ? EntryKind.CHECKPOINT_START : EntryKind.CHECKPOINT_PART,
-                    Arrays.copyOfRange(json, offset, offset + PART_BYTES));
+    /**
+     * Refuses the excerpt when the disk would be left with less than {@link #RESERVE_BYTES}: the
+     * mapped file gets its pages when they are first written, and a page the disk cannot give is a
+     * fault (SIGBUS) in the middle of the write.
+     */
+    private void ensureSpace(long bytes) {
+        long cost = bytes + 64;
+        if (budget >= cost) {
+            budget -= cost;
+            return;
         }
-        return excerpt(EntryKind.CHECKPOINT_END, Arrays.copyOfRange(json, offset, json.length));
+        long usable = usableSpace();
+        long room = usable - RESERVE_BYTES;
+        if (room < cost) throw new JournalFullException(dir, usable, bytes, false, null);
+        // Far from full, the free space is asked again after every RECHECK_BYTES written; near full,
+        // before every excerpt, so that another process filling the disk is seen before a write faults.
+        budget = room > 4 * RECHECK_BYTES ? RECHECK_BYTES - cost : 0;
     }
 
-    private long excerpt(EntryKind kind, byte[] json) {
-        ExcerptAppender out = appenderFor(journalTime / DAY_MILLIS);
-        try (DocumentContext dc = out.writingDocument()) {
-            Wire wire = dc.wire();
-            wire.write("v").int32(EntryCodec.SCHEMA_VERSION);
-            wire.write("t").int64(journalTime);
-            wire.write("k").int8(kind.code);
-            wire.write("json").bytes(json);
-        }
-        return out.lastIndexAppended();
+    private void refuseWhenFull(long bytes) {
+        long usable = usableSpace();
+        if (usable < RESERVE_BYTES + bytes) throw new JournalFullException(dir, usable, bytes, false, null);
     }
 
-    /** What a writer killed in the middle of a large checkpoint leaves: parts and no checkpoint. */
-    void writeOrphanParts(Instant at, int parts) {
-        journalTime = Math.max(journalTime, at.toEpochMilli());
-        clock.millis = journalTime;
-        for (int i = 0; i < parts; i++) {
-            excerpt(i == 0 ? EntryKind.CHECKPOINT_START : EntryKind.CHECKPOINT_PART, "{\"orphan\":".getBytes());
+    private long usableSpace() {
+        try {
+            if (store == null) store = fileStore();
+            return store.getUsableSpace();
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private FileStore fileStore() {
+        try {
+            return Files.getFileStore(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find the disk of journal " + dir, e);
         }
     }
 
@@ -244,26 +688,46 @@ public final class Journal implements AutoCloseable {
             appender = null;
         }
         appenderDay = day;
+        days.add(day);
         return appender();
     }
+
+    // ---- reading ------------------------------------------------------------------------------
 
     private ExcerptTailer tailer() {
         if (tailer == null) tailer = queue.createTailer();
         return tailer;
     }
 
-    /** The last entry's index, or -1 for an empty journal. */
+    /** The last group's index, or -1 for an empty journal. A reader's stays where its open found it. */
     public long lastIndex() {
-        return queue.lastIndex();
+        return writer ? prevIndex : end;
     }
 
     public long firstIndex() {
         return queue.firstIndex();
     }
 
-    /** The number of excerpts between two indexes, the first included and the second not (a large checkpoint's parts count). */
+    /** The entries in the journal (facts, decisions and checkpoints), as far as a reader reads. */
+    public long entryCount() {
+        return nextEntry;
+    }
+
+    /** The number of entries in groups whose index lies in [fromIndex, toIndex). */
     public long countBetween(long fromIndex, long toIndex) {
-        return queue.countExcerpts(fromIndex, toIndex);
+        return entriesBefore(toIndex) - entriesBefore(fromIndex);
+    }
+
+    /** Entries in groups before the first group at or after {@code index}. */
+    private long entriesBefore(long index) {
+        if (index > lastIndex()) return nextEntry;
+        ExcerptTailer t = position(index);
+        if (t == null) return nextEntry;
+        try (DocumentContext dc = t.readingDocument()) {
+            if (!dc.isPresent()) return nextEntry;
+            dc.rollbackOnClose();
+            return peekHeader(dc).firstEntry();
+        }
     }
 
     /** Reads every entry from {@code fromIndex} (or from the start when it is below the first). */
@@ -271,46 +735,48 @@ public final class Journal implements AutoCloseable {
         read(fromIndex, Long.MAX_VALUE, sink);
     }
 
-    /** Reads entries whose index lies in [fromIndex, toIndex). */
+    /** Reads entries of groups whose index lies in [fromIndex, toIndex), checking every excerpt. */
     public void read(long fromIndex, long toIndex, Consumer<JournalRecord> sink) {
-        walk(fromIndex, toIndex, dc -> {
-            Entry entry = decode(dc);
-            if (entry != null) sink.accept(new JournalRecord(dc.index(), entry));
+        ByteArrayOutputStream[] parts = {null};
+        walk(fromIndex, toIndex, (index, h) -> {
+            switch (h.kind()) {
+                case Excerpt.PART_START -> {
+                    parts[0] = new ByteArrayOutputStream();
+                    parts[0].write(readBuffer, Excerpt.HEADER_BYTES, h.length());
+                }
+                case Excerpt.PART -> {
+                    if (parts[0] != null) parts[0].write(readBuffer, Excerpt.HEADER_BYTES, h.length());
+                }
+                case Excerpt.PART_END -> {
+                    ByteArrayOutputStream joined = parts[0] != null ? parts[0] : partsBefore(index);
+                    joined.write(readBuffer, Excerpt.HEADER_BYTES, h.length());
+                    parts[0] = null;
+                    byte[] json = joined.toByteArray();
+                    sink.accept(new JournalRecord(index, 0, decode(index, h, json, 0, json.length)));
+                }
+                default -> {
+                    parts[0] = null; // parts with no end (a writer killed in a checkpoint) are never joined
+                    int[] position = {0};
+                    entries(index, h, (kind, offset, length) ->
+                            sink.accept(new JournalRecord(index, position[0]++, decode(index, h, readBuffer, offset, length))));
+                }
+            }
         });
     }
 
     /**
-     * Walks the journal reading only each envelope's header: the floor any decoding replay is
-     * measured against. Returns the number of entries and adds their JSON sizes to nothing else.
+     * Walks the journal checking every excerpt without decoding an entry: the floor any decoding
+     * replay is measured against. Returns the number of entries; adds their bytes to
+     * {@code jsonBytes[0]} when given.
      */
     public long scanRaw(long fromIndex, long[] jsonBytes) {
         long[] countAndBytes = {0, 0};
-        walk(fromIndex, Long.MAX_VALUE, dc -> {
-            Wire wire = dc.wire();
-            wire.read("v").int32();
-            wire.read("t").int64();
-            boolean part = EntryKind.isPart(wire.read("k").int8());
-            countAndBytes[1] += wire.bytes().readRemaining();
-            if (!part) countAndBytes[0]++;
+        walk(fromIndex, Long.MAX_VALUE, (index, h) -> {
+            countAndBytes[0] += h.count();
+            countAndBytes[1] += h.length();
         });
         if (jsonBytes != null && jsonBytes.length > 0) jsonBytes[0] = countAndBytes[1];
         return countAndBytes[0];
-    }
-
-    /** Hands each excerpt whose index lies in [fromIndex, toIndex) to {@code each}, in order. */
-    private void walk(long fromIndex, long toIndex, Consumer<DocumentContext> each) {
-        ExcerptTailer t = position(fromIndex);
-        if (t == null) return;
-        while (true) {
-            try (DocumentContext dc = t.readingDocument()) {
-                if (!dc.isPresent()) return;
-                if (dc.index() >= toIndex) {
-                    dc.rollbackOnClose();
-                    return;
-                }
-                each.accept(dc);
-            }
-        }
     }
 
     /** One entry as stored, for a reader that decodes only what it needs (an audit skips checkpoints and notices). */
@@ -324,30 +790,147 @@ public final class Journal implements AutoCloseable {
         void accept(long index, char kind, int version, byte[] json, int offset, int length);
     }
 
-    /** Reads entries whose index lies in [fromIndex, toIndex) without decoding them. */
+    /** Reads entries of groups whose index lies in [fromIndex, toIndex) without decoding them. */
     public void readRaw(long fromIndex, long toIndex, RawSink sink) {
-        walk(fromIndex, toIndex, dc -> {
-            Wire wire = dc.wire();
-            int version = wire.read("v").int32();
-            wire.read("t").int64();
-            byte kind = wire.read("k").int8();
-            if (EntryKind.isPart(kind)) return;
-            if (EntryKind.isCheckpoint(kind)) {
-                sink.accept(dc.index(), 'C', version, null, 0, 0);
+        walk(fromIndex, toIndex, (index, h) -> {
+            if (h.isPart()) return;
+            if (h.isCheckpoint()) {
+                sink.accept(index, 'C', h.schema(), null, 0, 0);
             } else {
-                buffer.clear();
-                wire.read("json").bytes(buffer);
-                sink.accept(dc.index(), (char) kind, version, buffer.underlyingObject(), (int) buffer.readPosition(),
-                        (int) buffer.readRemaining());
+                entries(index, h, (kind, offset, length) -> sink.accept(index, (char) kind, h.schema(), readBuffer, offset, length));
             }
         });
+    }
+
+    @FunctionalInterface
+    private interface ExcerptSink {
+        /** The excerpt at {@code index}, checked, with its bytes in {@link #readBuffer}. */
+        void accept(long index, Excerpt header);
+    }
+
+    @FunctionalInterface
+    private interface EntrySink {
+        void accept(byte kind, int offset, int length);
+    }
+
+    /** The entries of the group in {@link #readBuffer}. */
+    private void entries(long index, Excerpt h, EntrySink sink) {
+        int p = Excerpt.HEADER_BYTES;
+        int limit = Excerpt.HEADER_BYTES + h.length();
+        for (int i = 0; i < h.count(); i++) {
+            if (p + Excerpt.ENTRY_PREFIX_BYTES > limit) throw damage("the group's entries overrun it", index, h.ordinal());
+            byte kind = readBuffer[p];
+            int length = Excerpt.u32(readBuffer, p + 1);
+            p += Excerpt.ENTRY_PREFIX_BYTES;
+            if (length < 0 || p + length > limit || (kind != Excerpt.FACT && kind != Excerpt.DECISION && kind != Excerpt.CHECKPOINT)) {
+                throw damage("entry " + i + " of the group is malformed", index, h.ordinal());
+            }
+            sink.accept(kind, p, length);
+            p += length;
+        }
+        if (p != limit) throw damage("the group holds bytes after its entries", index, h.ordinal());
+    }
+
+    private Entry decode(long index, Excerpt h, byte[] json, int offset, int length) {
+        try {
+            return EntryCodec.decode(h.schema(), json, offset, length);
+        } catch (BadEntryException e) {
+            throw damage("an entry of the group cannot be read (" + e.getMessage() + ")", index, h.ordinal());
+        }
+    }
+
+    /**
+     * Hands each excerpt whose index lies in [fromIndex, toIndex), up to this journal's end, to
+     * {@code each}, in order, after checking it: its header, its checksum, and its place after the
+     * excerpt before it (ordinal one more, the index before it the one just read).
+     */
+    private void walk(long fromIndex, long toIndex, ExcerptSink each) {
+        long stop = Math.min(toIndex, lastIndex() + 1);
+        ExcerptTailer t = position(fromIndex);
+        if (t == null || fromIndex >= stop) return;
+        Excerpt previous = null;
+        long previousIndex = -1;
+        long at = Math.max(fromIndex, 0);
+        try {
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent()) break;
+                    long index = dc.index();
+                    at = index;
+                    if (index >= stop) {
+                        dc.rollbackOnClose();
+                        return;
+                    }
+                    String why = check(dc, previous, previousIndex);
+                    if (why != null) throw damage("the excerpt " + why, index, previous == null ? -1 : previous.ordinal() + 1);
+                    previous = lastChecked;
+                    previousIndex = index;
+                    each.accept(index, previous);
+                }
+            }
+        } catch (InternalError e) {
+            throw faulted(e, DayFiles.name(ROLL.toCycle(at)));
+        }
+        if (previousIndex < lastIndex()) {
+            long after = previousIndex >= 0 ? previousIndex : fromIndex;
+            throw damage("the journal stops after index 0x" + Long.toHexString(after) + ", before its last index 0x"
+                    + Long.toHexString(lastIndex()) + ": the rest of " + DayFiles.name(ROLL.toCycle(after))
+                    + " cannot be read (the file was cut or overwritten)", after,
+                    previous == null ? -1 : previous.ordinal() + 1);
+        }
+    }
+
+    /**
+     * Reads the excerpt in {@code dc} into {@link #readBuffer} and checks it ({@link ExcerptCheck});
+     * returns why it fails, or null. {@code previous} is the excerpt read just before it, or null.
+     */
+    private String check(DocumentContext dc, Excerpt previous, long previousIndex) {
+        int size = readInto(dc);
+        if (size > 0 && readBuffer[0] == Excerpt.FORMAT_1_FIRST_BYTE) {
+            throw new JournalFormatException(dir, "the excerpt at index 0x" + Long.toHexString(dc.index())
+                    + " is in journal format 1 (before checksums), which this build does not read");
+        }
+        if (size < 0) return "is larger than any excerpt the journal writes";
+        String why = checker.check(readBuffer, size, previous, previousIndex);
+        if (why != null) return why;
+        Excerpt h = checker.header();
+        if (h.schema() > EntryCodec.SCHEMA_VERSION) {
+            throw new JournalFormatException(dir, "the excerpt at index 0x" + Long.toHexString(dc.index())
+                    + " holds entries of schema " + h.schema() + ", newer than this build's " + EntryCodec.SCHEMA_VERSION
+                    + ": upgrade to read it");
+        }
+        lastChecked = h;
+        return null;
+    }
+
+    /** Copies the excerpt in {@code dc} into {@link #readBuffer}; returns its size, or -1 when it is too large to be one. */
+    private int readInto(DocumentContext dc) {
+        Bytes<?> bytes = dc.wire().bytes();
+        long remaining = bytes.readRemaining();
+        if (remaining > GROUP_LIMIT + PART_BYTES) return -1;
+        int size = (int) remaining;
+        if (readBuffer.length < size) readBuffer = new byte[Math.max(size, readBuffer.length * 2)];
+        bytes.read(readBuffer, 0, size);
+        return size;
+    }
+
+    /** The header of the excerpt in {@code dc}, read without copying its payload (for searches, which check nothing). */
+    private Excerpt peekHeader(DocumentContext dc) {
+        Bytes<?> bytes = dc.wire().bytes();
+        long start = bytes.readPosition();
+        int n = (int) Math.min(bytes.readRemaining(), Excerpt.HEADER_BYTES);
+        bytes.read(header, 0, n);
+        bytes.readPosition(start);
+        Excerpt h = n == Excerpt.HEADER_BYTES ? Excerpt.readHeader(header) : null;
+        if (h == null) throw damage("the excerpt has no readable header", dc.index(), -1);
+        return h;
     }
 
     private ExcerptTailer position(long fromIndex) {
         ExcerptTailer t = tailer();
         t.direction(TailerDirection.FORWARD);
         long first = queue.firstIndex();
-        if (first == Long.MAX_VALUE || queue.lastIndex() < 0) return null;
+        if (first == Long.MAX_VALUE || lastIndex() < 0) return null;
         if (fromIndex <= first) {
             t.toStart();
             return t;
@@ -355,7 +938,7 @@ public final class Journal implements AutoCloseable {
         long cycle = ROLL.toCycle(fromIndex);
         NavigableSet<Long> cycles = cycles();
         if (cycles.contains(cycle) && t.moveToIndex(fromIndex)) return t;
-        // No entry has that index (past the end of its day, or a day with no file): start at the
+        // No excerpt has that index (past the end of its day, or a day with no file): start at the
         // next day that has one.
         for (Long next : cycles.tailSet(cycle, false)) {
             if (t.moveToIndex(ROLL.toIndex(next.intValue(), 0))) return t;
@@ -363,29 +946,43 @@ public final class Journal implements AutoCloseable {
         return null;
     }
 
-    /**
-     * The cycles (days) that have a file, oldest first. Navigation goes through this list and
-     * never asks Chronicle about a day without a file: it would log an error and pause 200 ms.
-     */
-    private NavigableSet<Long> cycles() {
-        // a copy: Chronicle's set is a range view that refuses keys outside the range
-        return new TreeSet<>(queue.listCyclesBetween(queue.firstCycle(), queue.lastCycle()));
+    private boolean moveTo(ExcerptTailer t, long index) {
+        return cycles().contains((long) ROLL.toCycle(index)) && t.moveToIndex(index);
     }
 
     /**
-     * The index of the first entry whose journal time is at or after {@code instant}, or
+     * The cycles (days) that have a file, oldest first, as this journal found them at its open (and,
+     * for the writer, the days it wrote since). Navigation goes through this list and never asks
+     * Chronicle about a day without a file: it would log an error and pause 200 ms, and its own
+     * listing is a cache in metadata.cq4t, which a cut that moved a day file aside leaves stale until
+     * the writer refreshes it.
+     */
+    private NavigableSet<Long> cycles() {
+        return days;
+    }
+
+    /** Remembers the day files as inspected: a reader's stay as they were at its open. */
+    private void days(List<DayFiles.DayFile> files) {
+        days.clear();
+        for (DayFiles.DayFile f : files) days.add((long) f.cycle());
+    }
+
+    /**
+     * The index of the first group whose journal time is at or after {@code instant}, or
      * {@code lastIndex() + 1} when there is none. A binary search: first over the daily files
      * (a file's cycle is its day), then over the sequence numbers inside one.
      */
     public long indexAt(Instant instant) {
-        long last = queue.lastIndex();
+        long last = lastIndex();
         if (last < 0) return 0;
         long target = epochMillis(instant);
-        // An entry's day is its journal time's day, so days before the target's hold nothing at
-        // or after it, and the first entry of any later day is.
+        // An excerpt's day is its journal time's day, so days before the target's hold nothing at
+        // or after it, and the first excerpt of any later day is.
         for (Long day : cycles().tailSet(Math.floorDiv(target, DAY_MILLIS), true)) {
             int cycle = day.intValue();
-            long count = tailer().excerptsInCycle(cycle);
+            if (ROLL.toIndex(cycle, 0) > last) break;
+            long count = Math.min(tailer().excerptsInCycle(cycle),
+                    cycle == ROLL.toCycle(last) ? ROLL.toSequenceNumber(last) + 1 : Long.MAX_VALUE);
             long lo = 0;
             long hi = count;
             while (lo < hi) {
@@ -420,27 +1017,25 @@ public final class Journal implements AutoCloseable {
             t.direction(TailerDirection.BACKWARD);
             if (!t.moveToIndex(start)) return null;
             while (true) {
+                long index;
                 try (DocumentContext dc = t.readingDocument()) {
                     if (!dc.isPresent()) return null;
-                    Wire wire = dc.wire();
-                    wire.read("v").int32();
-                    wire.read("t").int64();
-                    byte kind = wire.read("k").int8();
-                    if (EntryKind.isCheckpoint(kind)) {
-                        long index = dc.index();
-                        dc.rollbackOnClose();
-                        return new JournalRecord(index, entryAt(index));
-                    }
+                    if (!peekHeader(dc).isCheckpoint()) continue;
+                    index = dc.index();
+                    dc.rollbackOnClose();
                 }
+                return new JournalRecord(index, 0, entryAt(index));
             }
+        } catch (InternalError e) {
+            throw faulted(e, DayFiles.name(ROLL.toCycle(start)));
         } finally {
             t.close();
         }
     }
 
-    /** The index of the last entry at or before {@code index} (which need not be an entry's), or -1. */
+    /** The index of the last group at or before {@code index} (which need not be a group's), or -1. */
     private long entryAtOrBefore(long index) {
-        long last = queue.lastIndex();
+        long last = lastIndex();
         if (last < 0 || index < 0) return -1;
         if (index >= last) return last;
         long cycle = ROLL.toCycle(index);
@@ -453,57 +1048,57 @@ public final class Journal implements AutoCloseable {
         return -1;
     }
 
-    /** The journal time of the entry at {@code index}. */
+    /** The journal time of the excerpt at {@code index}. */
     private long readTime(long index) {
         ExcerptTailer t = tailer();
         t.direction(TailerDirection.FORWARD);
-        if (!t.moveToIndex(index)) throw new IllegalStateException("no entry at index " + Long.toHexString(index));
+        if (!t.moveToIndex(index)) throw new IllegalStateException("no excerpt at index " + Long.toHexString(index));
         try (DocumentContext dc = t.readingDocument()) {
-            Wire wire = dc.wire();
-            wire.read("v").int32();
-            return wire.read("t").int64();
+            return peekHeader(dc).time();
         }
-    }
-
-    /** The entry at one index, or null (also for a part of a large checkpoint: it is no entry). */
-    public Entry entryAt(long index) {
-        ExcerptTailer t = tailer();
-        t.direction(TailerDirection.FORWARD);
-        if (!t.moveToIndex(index)) return null;
-        try (DocumentContext dc = t.readingDocument()) {
-            return dc.isPresent() ? decode(dc) : null;
-        }
-    }
-
-    /** The entry in {@code dc}, or null for a part of a large checkpoint. */
-    private Entry decode(DocumentContext dc) {
-        Wire wire = dc.wire();
-        int version = wire.read("v").int32();
-        wire.read("t").int64();
-        byte kind = wire.read("k").int8();
-        if (EntryKind.isPart(kind)) return null;
-        buffer.clear();
-        wire.read("json").bytes(buffer);
-        byte[] json = buffer.underlyingObject();
-        int offset = (int) buffer.readPosition();
-        int length = (int) buffer.readRemaining();
-        if (kind == EntryKind.CHECKPOINT_END.code) {
-            byte[] parts = partsBefore(dc.index());
-            byte[] whole = Arrays.copyOf(parts, parts.length + length);
-            System.arraycopy(json, offset, whole, parts.length, length);
-            return EntryCodec.decode(version, whole, 0, whole.length);
-        }
-        return EntryCodec.decode(version, json, offset, length);
     }
 
     /**
-     * The parts written just before the checkpoint end at {@code index}, joined: back to the
-     * nearest start part, so parts a killed writer left further back are never joined. Parts
+     * The entry at one index, checked: a group's first (its fact), or the checkpoint a checkpoint's
+     * end completes. Null where there is none, and for a part of a large checkpoint: it is no entry.
+     */
+    public Entry entryAt(long index) {
+        if (index < 0 || index > lastIndex()) return null;
+        ExcerptTailer t = tailer();
+        t.direction(TailerDirection.FORWARD);
+        if (!moveTo(t, index)) return null;
+        try (DocumentContext dc = t.readingDocument()) {
+            if (!dc.isPresent()) return null;
+            String why = check(dc, null, -1);
+            if (why != null) throw damage("the excerpt " + why, index, -1);
+            Excerpt h = lastChecked;
+            if (h.isPart()) return null;
+            if (h.kind() == Excerpt.PART_END) {
+                ByteArrayOutputStream joined = partsBefore(index);
+                joined.write(readBuffer, Excerpt.HEADER_BYTES, h.length());
+                byte[] json = joined.toByteArray();
+                return decode(index, h, json, 0, json.length);
+            }
+            Entry[] first = {null};
+            entries(index, h, (kind, offset, length) -> {
+                if (first[0] == null) first[0] = decode(index, h, readBuffer, offset, length);
+            });
+            return first[0];
+        } catch (InternalError e) {
+            throw faulted(e, DayFiles.name(ROLL.toCycle(index)));
+        }
+    }
+
+    /**
+     * The parts written just before the checkpoint end at {@code index}, joined and checked: back to
+     * the nearest start part, so parts a killed writer left further back are never joined. Parts
      * share their end's time, so they lie in its day's file.
      */
-    private byte[] partsBefore(long index) {
+    private ByteArrayOutputStream partsBefore(long index) {
         List<byte[]> parts = new ArrayList<>();
         ExcerptTailer t = queue.createTailer();
+        byte[] saved = readBuffer;
+        readBuffer = new byte[PART_BYTES + Excerpt.HEADER_BYTES];
         try {
             t.direction(TailerDirection.BACKWARD);
             boolean started = false;
@@ -511,24 +1106,23 @@ public final class Journal implements AutoCloseable {
                 while (!started) {
                     try (DocumentContext dc = t.readingDocument()) {
                         if (!dc.isPresent()) break;
-                        Wire wire = dc.wire();
-                        wire.read("v").int32();
-                        wire.read("t").int64();
-                        byte kind = wire.read("k").int8();
-                        if (!EntryKind.isPart(kind)) break;
-                        parts.add(wire.read("json").bytes());
-                        started = kind == EntryKind.CHECKPOINT_START.code;
+                        String why = check(dc, null, -1);
+                        if (why != null) throw damage("the checkpoint part " + why, dc.index(), -1);
+                        Excerpt h = lastChecked;
+                        if (!h.isPart()) break;
+                        parts.add(java.util.Arrays.copyOfRange(readBuffer, Excerpt.HEADER_BYTES, Excerpt.HEADER_BYTES + h.length()));
+                        started = h.kind() == Excerpt.PART_START;
                     }
                 }
             }
-            if (!started) throw new IllegalStateException("journal " + dir + ": the checkpoint at index "
-                    + Long.toHexString(index) + " has lost its first part");
+            if (!started) throw damage("the checkpoint has lost its first part", index, -1);
         } finally {
+            readBuffer = saved;
             t.close();
         }
         ByteArrayOutputStream joined = new ByteArrayOutputStream();
         for (int i = parts.size() - 1; i >= 0; i--) joined.writeBytes(parts.get(i));
-        return joined.toByteArray();
+        return joined;
     }
 
     /** Index arithmetic for tools that print or compare indexes. */
@@ -536,8 +1130,19 @@ public final class Journal implements AutoCloseable {
         return ROLL.toCycle(index);
     }
 
-    public static long sequenceOf(long index) {
-        return ROLL.toSequenceNumber(index);
+    private JournalDamagedException damage(String what, long index, long ordinal) {
+        return new JournalDamagedException(dir, what, index < 0 ? null : DayFiles.name(ROLL.toCycle(index)), index, ordinal);
+    }
+
+    /**
+     * A fault in a mapped day file (SIGBUS, raised as an InternalError): the file is shorter than
+     * Chronicle's index says (it was cut), or its disk could not give a page.
+     */
+    private RuntimeException faulted(InternalError e, String file) {
+        long usable = usableSpace();
+        if (usable < RESERVE_BYTES) return new JournalFullException(dir, usable, 0, writer, e);
+        return new JournalDamagedException(dir, "reading the day file faulted: it is shorter than its index says"
+                + " (it was cut)", file, -1, -1);
     }
 
     @Override
@@ -545,11 +1150,26 @@ public final class Journal implements AutoCloseable {
         if (closed) return;
         closed = true;
         try {
-            if (appender != null) appender.close();
-            if (tailer != null) tailer.close();
-            queue.close();
+            if (tip != null && broken == null) tip.force();
+            closeQueue();
         } finally {
             releaseLock();
+        }
+    }
+
+    private void closeQueue() {
+        try {
+            if (appender != null) appender.close();
+            if (tailer != null) tailer.close();
+            if (queue != null) queue.close();
+        } catch (RuntimeException | InternalError e) {
+            // a queue that faulted closes as far as it can; what it holds is on disk or cut at the next open
+        } finally {
+            appender = null;
+            tailer = null;
+            queue = null;
+            writable = false;
+            BackgroundResourceReleaser.releasePendingResources();
         }
     }
 

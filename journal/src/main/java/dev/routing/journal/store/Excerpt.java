@@ -1,0 +1,124 @@
+package dev.routing.journal.store;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.zip.CRC32C;
+
+/**
+ * The binary header that opens every excerpt (journal format 2), drawn in docs/protocol.md:
+ *
+ * <pre>
+ *  0  u8   format      2
+ *  1  u8   kind        'G' a group of entries, 'C' a state checkpoint,
+ *                      'S' / 'P' / 'E' the start, a middle part, the end of a checkpoint too large for one excerpt
+ *  2  u16  schema      the entries' encoding version (EntryCodec.SCHEMA_VERSION)
+ *  4  u32  count       entries in the excerpt (0 for 'S' and 'P')
+ *  8  i64  ordinal     0, 1, 2 … over the whole journal: a gap is a lost excerpt, a step back a reordering
+ * 16  i64  firstEntry  entries in the journal before this excerpt's first
+ * 24  i64  prevIndex   the Chronicle index of the excerpt before this one, -1 for the first
+ * 32  i64  time        journal time, epoch millis, never less than the excerpt before
+ * 40  u32  length      payload bytes after the header
+ * 44  u32  crc         CRC32C of bytes [0, 44) and the payload
+ * 48       payload     'G', 'C': per entry a kind byte ('F', 'D', 'C'), a u32 length and the entry's bytes;
+ *                      'S', 'P', 'E': the next slice of the checkpoint's bytes
+ * </pre>
+ *
+ * Little-endian. Format 1 (before checksums) began each excerpt with Chronicle Wire's field name
+ * {@code v} (byte 0xC1), so the first byte tells the formats apart.
+ */
+record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, long prevIndex, long time, int length,
+        int crc) {
+    static final byte FORMAT = 2;
+    static final byte FORMAT_1_FIRST_BYTE = (byte) 0xC1;
+    static final int HEADER_BYTES = 48;
+    static final int ENTRY_PREFIX_BYTES = 5;
+
+    static final byte GROUP = 'G';
+    static final byte CHECKPOINT = 'C';
+    static final byte PART_START = 'S';
+    static final byte PART = 'P';
+    static final byte PART_END = 'E';
+
+    static final byte FACT = 'F';
+    static final byte DECISION = 'D';
+
+    private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    boolean isPart() {
+        return kind == PART_START || kind == PART;
+    }
+
+    /** Holds a state checkpoint (whole, or the end that completes one). */
+    boolean isCheckpoint() {
+        return kind == CHECKPOINT || kind == PART_END;
+    }
+
+    static boolean knownKind(byte kind) {
+        return kind == GROUP || kind == CHECKPOINT || kind == PART_START || kind == PART || kind == PART_END;
+    }
+
+    /**
+     * Writes the header into {@code buf[0, HEADER_BYTES)} for the payload at {@code payload[offset,
+     * offset + length)} (which may be {@code buf} itself, from {@code HEADER_BYTES}), checksum included.
+     */
+    static void writeHeader(byte[] buf, byte kind, int schema, int count, long ordinal, long firstEntry, long prevIndex,
+            long time, byte[] payload, int offset, int length, CRC32C crc) {
+        buf[0] = FORMAT;
+        buf[1] = kind;
+        I16.set(buf, 2, (short) schema);
+        I32.set(buf, 4, count);
+        I64.set(buf, 8, ordinal);
+        I64.set(buf, 16, firstEntry);
+        I64.set(buf, 24, prevIndex);
+        I64.set(buf, 32, time);
+        I32.set(buf, 40, length);
+        I32.set(buf, 44, checksum(buf, payload, offset, length, crc));
+    }
+
+    /** The CRC32C over a header's first 44 bytes and its payload. */
+    static int checksum(byte[] header, byte[] payload, int offset, int length, CRC32C crc) {
+        crc.reset();
+        crc.update(header, 0, 44);
+        crc.update(payload, offset, length);
+        return (int) crc.getValue();
+    }
+
+    /**
+     * The header of the excerpt held in {@code buf[0, size)}, or null when it is none of format 2
+     * (too short, another format byte, an unknown kind, a length that does not match the size). The
+     * checksum is read, not checked: see {@link #intact}.
+     */
+    static Excerpt read(byte[] buf, int size) {
+        Excerpt e = size < HEADER_BYTES ? null : readHeader(buf);
+        return e != null && e.length == size - HEADER_BYTES ? e : null;
+    }
+
+    /** The header in {@code buf[0, HEADER_BYTES)}, or null when it is none of format 2. */
+    static Excerpt readHeader(byte[] buf) {
+        if (buf.length < HEADER_BYTES || buf[0] != FORMAT || !knownKind(buf[1])) return null;
+        return new Excerpt(buf[1], Short.toUnsignedInt((short) I16.get(buf, 2)), (int) I32.get(buf, 4),
+                (long) I64.get(buf, 8), (long) I64.get(buf, 16), (long) I64.get(buf, 24), (long) I64.get(buf, 32),
+                (int) I32.get(buf, 40), (int) I32.get(buf, 44));
+    }
+
+    /** Whether the excerpt in {@code buf} (whose header this is) matches its checksum. */
+    boolean intact(byte[] buf, CRC32C crc) {
+        return checksum(buf, buf, HEADER_BYTES, length, crc) == this.crc;
+    }
+
+    /** The entries that follow this excerpt's. */
+    long nextEntry() {
+        return firstEntry + count;
+    }
+
+    static int u32(byte[] buf, int at) {
+        return (int) I32.get(buf, at);
+    }
+
+    static void u32(byte[] buf, int at, int value) {
+        I32.set(buf, at, value);
+    }
+}

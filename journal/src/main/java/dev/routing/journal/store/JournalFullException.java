@@ -1,0 +1,33 @@
+package dev.routing.journal.store;
+
+import java.nio.file.Path;
+
+/**
+ * The journal's disk has no room for the next excerpt. Thrown before anything of it is written
+ * ({@link #inDoubt()} false) or, when the disk filled under a write (the mapped file's page could
+ * not be allocated), after: then that one excerpt may be on disk torn, and the writer's next open
+ * cuts it. Either way nothing acknowledged is lost, and once space is freed the journal continues.
+ */
+public final class JournalFullException extends RuntimeException {
+    private final boolean inDoubt;
+
+    JournalFullException(Path dir, long usable, long needed, boolean inDoubt, Throwable cause) {
+        super("the journal's disk is full (" + size(usable) + " free at " + dir + (needed > 0 ? "; the next excerpt needs "
+                + size(needed) : "") + " beside the " + size(Journal.RESERVE_BYTES) + " the journal keeps free for Chronicle's"
+                + " own files)"
+                + (inDoubt ? ": the disk filled while the last excerpt was written; the writer's next open keeps it"
+                        + " if it is whole and cuts it if not" : ""), cause);
+        this.inDoubt = inDoubt;
+    }
+
+    /** Whether the excerpt being written when the disk filled may be on disk (torn or whole). */
+    public boolean inDoubt() {
+        return inDoubt;
+    }
+
+    private static String size(long bytes) {
+        if (bytes >= 1 << 20) return String.format("%.1f MiB", bytes / 1048576.0);
+        if (bytes >= 1 << 10) return String.format("%.1f KiB", bytes / 1024.0);
+        return bytes + " bytes";
+    }
+}

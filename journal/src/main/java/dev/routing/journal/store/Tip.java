@@ -1,0 +1,213 @@
+package dev.routing.journal.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.UUID;
+import java.util.zip.CRC32C;
+
+/**
+ * {@code journal.tip}: the last excerpt the writer acknowledged, so a reader can tell a journal cut
+ * at the end of its last day file from one that simply ends there.
+ *
+ * <p>The writer maps the file and stores into it after every excerpt: no system call, and the
+ * stores outlive a {@code kill -9} in the page cache like the queue's own. It alternates between two
+ * checksummed slots, so a writer killed in the middle of an update leaves the other slot, one
+ * excerpt older, for the next reader. Each slot also records the boot it was written in and the last
+ * excerpt an msync covered: after a power failure (another boot) the excerpts acknowledged but not
+ * yet synced may be gone, and that is the documented window, not damage.
+ */
+final class Tip {
+    static final String FILE = "journal.tip";
+    private static final int BYTES = 4096;
+    private static final byte[] MAGIC = "RJTIP002".getBytes(StandardCharsets.US_ASCII);
+    private static final int SLOT_0 = 64;
+    /** seq 0, boot 8, acked ordinal 24, index 32, crc 40, synced ordinal 48, index 56, floor 64, slot crc 72. */
+    private static final int SLOT_BYTES = 80;
+    private static final int SLOT_CRC = 72;
+    private static final byte[] UNKNOWN_BOOT = new byte[16];
+    private static final byte[] THIS_BOOT = bootId();
+
+    /**
+     * One slot. {@code ackedOrdinal} and {@code ackedIndex} are -1 in a journal with no excerpt yet;
+     * {@code floorMillis} is the journal time no later excerpt may go below (a cut can remove the only
+     * excerpt of a day whose file Chronicle has already closed the day before).
+     */
+    record State(long seq, byte[] boot, long ackedOrdinal, long ackedIndex, int ackedCrc, long syncedOrdinal,
+            long syncedIndex, long floorMillis) {
+        static final State EMPTY = new State(0, THIS_BOOT, -1, -1, 0, -1, -1, Long.MIN_VALUE);
+
+        /** Whether the page cache the acknowledgements were written to may have been lost since (another boot). */
+        boolean fromAnotherBoot() {
+            return !Arrays.equals(boot, THIS_BOOT) && !Arrays.equals(boot, UNKNOWN_BOOT) && !Arrays.equals(THIS_BOOT, UNKNOWN_BOOT);
+        }
+
+        /** The last excerpt the journal must still hold: the last acknowledged, or after a power failure the last synced. */
+        long protectedOrdinal() {
+            return fromAnotherBoot() ? syncedOrdinal : ackedOrdinal;
+        }
+
+        long protectedIndex() {
+            return fromAnotherBoot() ? syncedIndex : ackedIndex;
+        }
+
+        /**
+         * This state once an open found the journal to end at {@code last} (at {@code index}; null for
+         * no excerpt): what is there is acknowledged, in this boot; what was synced stays synced.
+         */
+        State endingAt(Excerpt last, long index) {
+            if (last == null) return new State(seq + 1, THIS_BOOT, -1, -1, 0, -1, -1, floorMillis);
+            boolean syncedKept = syncedOrdinal >= 0 && syncedOrdinal <= last.ordinal();
+            return new State(seq + 1, THIS_BOOT, last.ordinal(), index, last.crc(), syncedKept ? syncedOrdinal : -1,
+                    syncedKept ? syncedIndex : -1, floorMillis);
+        }
+    }
+
+    private final MappedByteBuffer map;
+    private final CRC32C crc = new CRC32C();
+    private State state;
+
+    private Tip(MappedByteBuffer map, State state) {
+        this.map = map;
+        this.state = state;
+    }
+
+    /** Reads the tip, or null when the journal has no tip file. A file that holds no valid slot is damage. */
+    static State read(Path dir) {
+        Path file = dir.resolve(FILE);
+        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            while (b.hasRemaining() && ch.read(b) >= 0) {
+                // read the whole file
+            }
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
+        }
+        State s = newest(b, new CRC32C());
+        if (s == null) throw new JournalDamagedException(dir, FILE + " holds no valid record of the last acknowledged excerpt", FILE, -1, -1);
+        return s;
+    }
+
+    /** Opens the tip for writing, creating it (atomically, whole) with {@code initial} when it is missing or unreadable. */
+    static Tip openWriter(Path dir, State initial) {
+        Path file = dir.resolve(FILE);
+        try {
+            if (!Files.isRegularFile(file) || Files.size(file) != BYTES) create(file, initial);
+            FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            try (ch) {
+                MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, BYTES);
+                map.order(ByteOrder.LITTLE_ENDIAN);
+                State s = newest(map, new CRC32C());
+                Tip tip = new Tip(map, s == null ? initial : s);
+                if (s == null) tip.write(initial);
+                return tip;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open " + file, e);
+        }
+    }
+
+    private static void create(Path file, State initial) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(0, MAGIC);
+        put(b, SLOT_0, initial, new CRC32C());
+        Path tmp = file.resolveSibling(FILE + ".new");
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            while (b.hasRemaining()) ch.write(b);
+            ch.force(true);
+        }
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    State state() {
+        return state;
+    }
+
+    /** Records the excerpt just written as acknowledged. */
+    void acked(long ordinal, long index, int excerptCrc) {
+        write(new State(state.seq + 1, THIS_BOOT, ordinal, index, excerptCrc, state.syncedOrdinal, state.syncedIndex,
+                state.floorMillis));
+    }
+
+    /** Records that an msync covered every excerpt acknowledged so far. */
+    void synced() {
+        if (state.syncedOrdinal == state.ackedOrdinal) return;
+        write(new State(state.seq + 1, THIS_BOOT, state.ackedOrdinal, state.ackedIndex, state.ackedCrc, state.ackedOrdinal,
+                state.ackedIndex, state.floorMillis));
+    }
+
+    /** Raises the journal-time floor: no later excerpt goes below {@code millis}. */
+    void floor(long millis) {
+        if (millis <= state.floorMillis) return;
+        write(new State(state.seq + 1, THIS_BOOT, state.ackedOrdinal, state.ackedIndex, state.ackedCrc, state.syncedOrdinal,
+                state.syncedIndex, millis));
+    }
+
+    void write(State s) {
+        put(map, SLOT_0 + (int) (s.seq & 1) * SLOT_BYTES, s, crc);
+        state = s;
+    }
+
+    /** Flushes the mapping to disk (at a clean close: the stores in between need no system call). */
+    void force() {
+        map.force();
+    }
+
+    private static void put(ByteBuffer b, int at, State s, CRC32C crc) {
+        b.putLong(at, s.seq);
+        b.put(at + 8, s.boot);
+        b.putLong(at + 24, s.ackedOrdinal);
+        b.putLong(at + 32, s.ackedIndex);
+        b.putInt(at + 40, s.ackedCrc);
+        b.putLong(at + 48, s.syncedOrdinal);
+        b.putLong(at + 56, s.syncedIndex);
+        b.putLong(at + 64, s.floorMillis);
+        b.putInt(at + SLOT_CRC, slotCrc(b, at, crc));
+    }
+
+    private static State newest(ByteBuffer b, CRC32C crc) {
+        byte[] magic = new byte[MAGIC.length];
+        b.get(0, magic);
+        if (!Arrays.equals(magic, MAGIC)) return null;
+        State best = null;
+        for (int slot = 0; slot < 2; slot++) {
+            int at = SLOT_0 + slot * SLOT_BYTES;
+            if (b.getInt(at + SLOT_CRC) != slotCrc(b, at, crc)) continue;
+            byte[] boot = new byte[16];
+            b.get(at + 8, boot);
+            State s = new State(b.getLong(at), boot, b.getLong(at + 24), b.getLong(at + 32), b.getInt(at + 40),
+                    b.getLong(at + 48), b.getLong(at + 56), b.getLong(at + 64));
+            if (best == null || s.seq > best.seq) best = s;
+        }
+        return best;
+    }
+
+    private static int slotCrc(ByteBuffer b, int at, CRC32C crc) {
+        crc.reset();
+        crc.update(b.slice(at, SLOT_CRC));
+        return (int) crc.getValue();
+    }
+
+    /** This boot's id (Linux), or zeros where the system does not say: then every boot counts as this one. */
+    private static byte[] bootId() {
+        try {
+            UUID id = UUID.fromString(Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim());
+            return ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits()).array();
+        } catch (IOException | IllegalArgumentException | UnsupportedOperationException e) {
+            return UNKNOWN_BOOT;
+        }
+    }
+}
