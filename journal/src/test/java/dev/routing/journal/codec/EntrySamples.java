@@ -30,7 +30,7 @@ public final class EntrySamples {
         {"type":"publish.settled","at":"@AT","attempt":12,"delivered":true,"messageId":"msg-991","error":"error-response","connectorText":"429 slow down","connectorData":{"retryAfter":3,"nested":{"ok":false,"list":[1,"two",null,2.5,-9007199254740993]}}}
         {"type":"history.changed","at":"@AT","agent":"qa","branch":"main","removed":["m1"],"restored":["m2"]}
         {"type":"process.restarted","at":"@AT"}
-        {"type":"engine.started","at":"@AT","rules":"0.30.0"}
+        {"type":"engine.started","at":"@AT","rules":"0.30.0","cut":"cut a torn tail of 1 excerpt(s) never acknowledged"}
         {"type":"turn.opened","at":"@AT","turn":8,"agent":"qa","private":true,"why":"private-surface","locus":"work","fallback":"focus","server":"discord","trigger":"work","causes":["message","heartbeat"]}
         {"type":"turn.continued","at":"@AT","turn":8,"agent":"qa","private":true,"why":"private-wake"}
         {"type":"turn.madePrivate","at":"@AT","turn":8,"where":"boundary","why":"private-input"}

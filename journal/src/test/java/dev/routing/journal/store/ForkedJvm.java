@@ -15,7 +15,7 @@ public final class ForkedJvm {
         command.add(javaBinary());
         command.addAll(chronicleFlags());
         command.addAll(List.of("-Dchronicle.analytics.disable=true", "-Dchronicle.announcer.disable=true",
-                "-Ddisable.perf.info=true", "-Dbackground.releaser=false",
+                "-Ddisable.perf.info=true", "-Dchronicle.disk.monitor.disable=true", "-Dbackground.releaser=false",
                 "-Dorg.slf4j.simpleLogger.log.net.openhft.chronicle.core.Jvm=warn",
                 "-Dorg.slf4j.simpleLogger.log.net.openhft.chronicle.threads.DiskSpaceMonitor=warn",
                 // a child lives for well under a second of work: start it as fast as possible

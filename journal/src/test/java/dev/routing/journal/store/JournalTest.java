@@ -125,19 +125,26 @@ class JournalTest {
     }
 
     @Test
-    void appendAllReturnsTheLastIndexAndKeepsTheOrder() {
+    void aGroupIsOneIndexItsEntriesInOrderAtPositions() {
         Journal j = writer();
         long first = j.append(message(T0, "m0"));
-        List<Entry> batch = List.of(message(T0.plusMillis(1), "m1"), publish(T0.plusMillis(2), 1),
+        List<Entry> group = List.of(message(T0.plusMillis(1), "m1"), publish(T0.plusMillis(2), 1),
                 message(T0.plusMillis(3), "m2"));
-        long last = j.appendAll(batch);
-        assertEquals(j.lastIndex(), last);
+        long index = j.append(group);
+        assertEquals(j.lastIndex(), index);
+        assertTrue(index > first);
         List<JournalRecord> all = readAll(j);
         assertEquals(4, all.size());
-        assertEquals(first, all.get(0).index());
-        assertEquals(batch, all.subList(1, 4).stream().map(JournalRecord::entry).toList());
-        assertEquals(-1, j.appendAll(List.of()), "an empty batch appends nothing");
-        assertEquals(last, j.lastIndex());
+        assertEquals(new JournalRecord(first, 0, message(T0, "m0")), all.get(0));
+        assertEquals(group, all.subList(1, 4).stream().map(JournalRecord::entry).toList());
+        assertEquals(List.of(index, index, index), all.subList(1, 4).stream().map(JournalRecord::index).toList());
+        assertEquals(List.of(0, 1, 2), all.subList(1, 4).stream().map(JournalRecord::position).toList());
+        assertEquals(group.get(0), j.entryAt(index), "a group's entry at its index is its first");
+        assertEquals(4, j.countBetween(first, index + 1), "entries, not groups");
+        assertEquals(3, j.countBetween(index, index + 1));
+        assertEquals(4, j.entryCount());
+        assertEquals(-1, j.append(List.of()), "an empty group appends nothing");
+        assertEquals(index, j.lastIndex());
     }
 
     @Test
@@ -217,7 +224,7 @@ class JournalTest {
     }
 
     @Test
-    void aReaderSeesWhatALiveWriterAppendsLater() {
+    void aReaderReadsToTheEndItFoundAtItsOpenBesideALiveWriter() {
         Journal w = writer();
         w.append(message(T0, "m0"));
         Journal r = reader();
@@ -225,9 +232,14 @@ class JournalTest {
         w.append(message(T0.plusSeconds(5), "m1"));
         w.append(message(T0.plus(DAY), "m2"));
         w.append(publish(T0.plus(DAY.multipliedBy(2)), 1));
+        assertEquals(List.of("message.received"), readAll(r).stream().map(rec -> rec.entry().type()).toList(),
+                "one consistent journal: what it found at its open");
+        assertEquals(readAll(r).get(0).index(), r.lastIndex());
+        assertEquals(1, r.entryCount());
+        Journal later = reader();
         assertEquals(List.of("message.received", "message.received", "message.received", "publish.requested"),
-                readAll(r).stream().map(rec -> rec.entry().type()).toList());
-        assertEquals(w.lastIndex(), r.lastIndex());
+                readAll(later).stream().map(rec -> rec.entry().type()).toList());
+        assertEquals(w.lastIndex(), later.lastIndex());
     }
 
     // ---- daily files and time ----------------------------------------------------------------
@@ -510,7 +522,7 @@ class JournalTest {
                     + " synced; lastIndexMSynced " + Long.toHexString(raw.lastIndexMSynced()) + " (before " + before + ")");
             assertTrue(p > m);
 
-            long batchLast = j.appendAll(List.of(message(T0.plusSeconds(2), "m1"), publish(T0.plusSeconds(3), 2),
+            long batchLast = j.append(List.of(message(T0.plusSeconds(2), "m1"), publish(T0.plusSeconds(3), 2),
                     message(T0.plusSeconds(4), "m2")));
             assertTrue(raw.lastIndexMSynced() >= batchLast, "a group commit syncs through its last entry");
 
