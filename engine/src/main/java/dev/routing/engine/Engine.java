@@ -1,12 +1,15 @@
 package dev.routing.engine;
 
+import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalFullException;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
 import java.nio.file.Path;
@@ -15,10 +18,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The runtime loop: append the fact, decide, append each decision, fold. Nothing the engine knows
- * lives only in memory (J1): opening a journal rebuilds the state from its newest checkpoint, and
- * the engine writes a checkpoint every {@link #checkpointEvery} entries. Single-threaded, like the
- * journal it owns.
+ * The runtime loop: weigh the fact, decide, journal the fact and its decisions as one group (all or
+ * nothing), sync, and only then hand the decisions out. Nothing the engine knows lives only in
+ * memory (J1): opening a journal rebuilds the state from its newest checkpoint, and the engine
+ * writes a checkpoint every {@link #checkpointEvery} entries. Single-threaded, like the journal it
+ * owns.
+ *
+ * <p>Deciding folds each decision into the state as it is made, so the state is ahead of the
+ * journal until the group is written. A fact whose group would be too large is refused and the
+ * state rebuilt from the journal; a {@code decide} that throws, or a journal that cannot take the
+ * group, stops the engine for good (as Disruptor's fatal handler does): every later call fails
+ * naming the fact, and opening the journal again goes on from what it holds.
  */
 public final class Engine implements AutoCloseable {
     /**
@@ -29,16 +39,17 @@ public final class Engine implements AutoCloseable {
     private static final long UNKNOWN_SIZE = -1;
 
     private final Journal journal;
-    private final Core core;
+    private Core core;
     private final int checkpointEvery;
+    private final Group group = new Group();
     private long sinceCheckpoint;
     /** The journal's bytes just after the last state checkpoint, and that checkpoint's own size. */
     private long bytesAtCheckpoint;
     private long checkpointBytes;
     /** A batch host (simulate, bench) syncs once per batch with {@link #commit}: it acts on nothing before. */
     private boolean deferCommits;
-    /** A new journal's engine.started waits for the first fact, so that it carries real time. */
-    private boolean started;
+    /** Why the engine stopped for good, or null while it runs. */
+    private String stopped;
     private final List<Decision> opening;
 
     private Engine(Journal journal, Replay.Result restored, RuleSet rules, int checkpointEvery, Instant openedAt) {
@@ -52,9 +63,8 @@ public final class Engine implements AutoCloseable {
         this.checkpointBytes = UNKNOWN_SIZE;
         if (journal.lastIndex() >= 0) {
             Instant at = openedAt != null ? openedAt : Instant.ofEpochMilli(state.clockMillis);
-            List<Decision> decisions = new ArrayList<>(accept(new EngineStarted(at, rules.label())));
-            decisions.addAll(accept(new ProcessRestarted(at)));
-            this.opening = List.copyOf(decisions);
+            this.opening = List.copyOf(decideAndJournal(List.of(new EngineStarted(at, rules.label(), journal.cut()),
+                    new ProcessRestarted(at))));
         } else {
             this.opening = List.of();
         }
@@ -84,23 +94,85 @@ public final class Engine implements AutoCloseable {
         return opening;
     }
 
-    /** Journals the fact, decides, journals the decisions (synced where J3 asks), and returns them. */
+    /**
+     * Decides the fact, journals it with its decisions as one group (synced where J3 asks), and
+     * returns them. In a new journal, {@code engine.started} joins the first fact's group.
+     *
+     * @throws BadEntryException for a fact over {@link Journal#FACT_LIMIT}, or one whose decisions
+     *         would make a group over {@link Journal#GROUP_LIMIT}: nothing is journaled, and the engine goes on
+     * @throws EngineStoppedException when decide threw (now or before), or the journal's disk is full
+     *         (its cause a {@link JournalFullException}): nothing of this fact is journaled (or, if the
+     *         disk filled under the write, the next open keeps or cuts it), and the engine stops
+     */
     public List<Decision> accept(Fact fact) {
-        if (!started) {
-            started = true;
-            if (!(fact instanceof EngineStarted) && journal.lastIndex() < 0) {
-                List<Decision> first = accept(new EngineStarted(fact.at(), core.rules().label()));
-                if (!first.isEmpty()) throw new IllegalStateException("engine.started decided something in a new journal");
+        if (journal.lastIndex() < 0 && !(fact instanceof EngineStarted)) {
+            return decideAndJournal(List.of(new EngineStarted(fact.at(), core.rules().label(), journal.cut()), fact));
+        }
+        return decideAndJournal(List.of(fact));
+    }
+
+    private List<Decision> decideAndJournal(List<Fact> facts) {
+        if (stopped != null) throw new EngineStoppedException(stopped + "; open the journal again to go on from what it holds", null);
+        group.clear();
+        List<Decision> decisions = new ArrayList<>();
+        Fact last = null;
+        for (Fact fact : facts) {
+            last = fact;
+            int bytes = group.add(fact);
+            if (bytes > Journal.FACT_LIMIT) {
+                if (!decisions.isEmpty()) restore();
+                throw FactSize.refusal(fact, bytes);
+            }
+            List<Decision> made;
+            try {
+                made = core.accept(fact);
+            } catch (RuntimeException | StackOverflowError e) {
+                stopped = "the engine stopped for good: deciding the " + fact.type() + " at " + fact.at() + " threw " + e;
+                throw new EngineStoppedException(stopped + "; nothing of it was journaled, and opening the journal again"
+                        + " restores the state from what it holds", e);
+            }
+            for (Decision d : made) group.add(d);
+            decisions.addAll(made);
+        }
+        if (group.bytes() > Journal.GROUP_LIMIT) {
+            restore();
+            throw FactSize.groupRefusal(group);
+        }
+        try {
+            journal.write(group);
+            // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
+            if (!deferCommits) journal.commit();
+        } catch (JournalFullException e) {
+            stopped = "the engine stopped: the journal's disk filled at the " + last.type() + " at " + last.at();
+            throw new EngineStoppedException(e.getMessage() + ". " + (e.inDoubt() ? "The " + last.type() + " at " + last.at()
+                    + " may be on disk torn; nothing after it" : "Nothing of the " + last.type() + " at " + last.at()
+                    + " or after it") + " was journaled, and every fact before it was. The engine stopped; once space is"
+                    + " freed, opening the journal again continues it", e);
+        } catch (InternalError e) {
+            // a fault in the mapped file that surfaced past the journal's own guard (SIGBUS: the disk filled under the write)
+            stopped = "the engine stopped: the journal's file faulted at the " + last.type() + " at " + last.at();
+            throw new EngineStoppedException("the journal's disk is full (a memory-mapped write faulted: " + e.getMessage()
+                    + "). The " + last.type() + " at " + last.at() + " may be on disk torn; nothing after it was journaled,"
+                    + " and every fact before it was. The engine stopped; once space is freed, opening the journal again"
+                    + " cuts what is torn and continues it", e);
+        } catch (RuntimeException e) {
+            stopped = "the engine stopped: the journal could not take the " + last.type() + " at " + last.at() + " (" + e.getMessage() + ")";
+            throw e;
+        }
+        sinceCheckpoint += group.count();
+        if ((sinceCheckpoint >= checkpointEvery || retention(decisions)) && checkpointPaysOff()) {
+            try {
+                checkpoint();
+            } catch (JournalFullException e) {
+                // the fact is journaled and answered; the next fact finds the disk full and says so
             }
         }
-        journal.write(fact);
-        List<Decision> decisions = core.accept(fact);
-        for (Decision d : decisions) journal.write(d);
-        // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
-        if (!deferCommits) journal.commit();
-        sinceCheckpoint += 1 + decisions.size();
-        if ((sinceCheckpoint >= checkpointEvery || retention(decisions)) && checkpointPaysOff()) checkpoint();
         return decisions;
+    }
+
+    /** Deciding moved the state past the journal for a group that was not written: rebuild it from the journal. */
+    private void restore() {
+        core = new Core(Replay.restore(journal).state(), core.rules());
     }
 
     /** T3: a retention checkpoint is where a restore starts, so the state is written beside it. */
@@ -162,9 +234,20 @@ public final class Engine implements AutoCloseable {
         return core.rules();
     }
 
+    /** Why the engine stopped for good, or null while it runs. */
+    public String stopped() {
+        return stopped;
+    }
+
     @Override
     public void close() {
-        journal.commit();
-        journal.close();
+        try {
+            journal.commit();
+        } catch (RuntimeException | InternalError e) {
+            if (stopped == null) throw e;
+            // a stopped engine's journal syncs what it can; what it holds is kept or cut at the next open
+        } finally {
+            journal.close();
+        }
     }
 }
