@@ -1,5 +1,6 @@
 package dev.routing.engine;
 
+import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.journal.event.Decision;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.Evolve;
@@ -14,6 +15,7 @@ import java.util.List;
 public final class Emitter {
     private final EngineState state;
     private final List<Decision> decisions = new ArrayList<>();
+    private int readBudget = DraftsTool.READ_CHARS;
 
     Emitter(EngineState state) {
         this.state = state;
@@ -26,5 +28,14 @@ public final class Emitter {
 
     public List<Decision> decisions() {
         return decisions;
+    }
+
+    /** What the drafts reads answering this fact may still show, in characters: they share one budget. */
+    public int readBudget() {
+        return readBudget;
+    }
+
+    public void spendReadBudget(int chars) {
+        readBudget = Math.max(0, readBudget - chars);
     }
 }

@@ -8,8 +8,12 @@ import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
+import dev.routing.engine.Emitter;
+import dev.routing.journal.store.Journal;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The engine's own {@code drafts} tool (RULES D4): list, read, resend, dismiss, scoped to the
@@ -21,6 +25,8 @@ public final class DraftsTool {
     static final int MAX_RESEND = 20;
     static final int PAGE = 20;
     static final int PREVIEW = 60;
+    /** What the drafts reads of one fact may show in all, in characters: no more than a fact may carry. */
+    public static final int READ_CHARS = Journal.FACT_LIMIT;
 
     private DraftsTool() {}
 
@@ -55,13 +61,54 @@ public final class DraftsTool {
         return out.toString().strip();
     }
 
+    /**
+     * Each draft named, whole, once, while they fit in what the fact's reads may still show
+     * ({@link Emitter#readBudget}: all the drafts reads of one fact share {@link #READ_CHARS}); the
+     * first that does not fit is shown cut when it is the answer's first, and the rest are named
+     * for a later call. So no read, however many or large the drafts, outgrows a journal group.
+     */
     private static String read(Context ctx, String agent, List<String> ids) {
         StringBuilder out = new StringBuilder();
+        List<String> notShown = new ArrayList<>();
+        List<String> again = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int shown = 0;
         for (String id : ids) {
+            if (!seen.add(id)) {
+                if (!again.contains(id)) again.add(id);
+                continue;
+            }
             Draft d = ctx.state().drafts.get(agent, id);
-            if (d == null) out.append(id).append(": ").append(missing(ctx, agent, id)).append('\n');
-            else out.append(id).append(" (").append(Describe.state(d)).append(", ").append(Describe.cause(d.cause))
-                    .append("):\n").append(d.text).append('\n');
+            if (d == null) {
+                out.append(id).append(": ").append(missing(ctx, agent, id)).append('\n');
+                continue;
+            }
+            String head = id + " (" + Describe.state(d) + ", " + Describe.cause(d.cause) + "):\n";
+            int room = ctx.out().readBudget();
+            if (!notShown.isEmpty() || head.length() + d.text.length() > room) {
+                if (shown == 0 && notShown.isEmpty() && room > head.length() + 1_000) {
+                    int cut = room - head.length();
+                    out.append(head).append(d.text, 0, cut).append(String.format("%n(the first %,d of its %,d characters:"
+                            + " a read shows at most %,d; a resend sends it whole)%n", cut, d.text.length(), READ_CHARS));
+                    ctx.out().spendReadBudget(room);
+                    shown++;
+                } else {
+                    notShown.add(id);
+                }
+                continue;
+            }
+            out.append(head).append(d.text).append('\n');
+            ctx.out().spendReadBudget(head.length() + d.text.length());
+            shown++;
+        }
+        if (!notShown.isEmpty()) {
+            out.append(String.format("Not shown, to keep this answer within the %,d characters one read may show: %s%s;"
+                    + " read them in another call.%n", READ_CHARS, String.join(", ", notShown.subList(0, Math.min(PAGE, notShown.size()))),
+                    notShown.size() > PAGE ? " and " + (notShown.size() - PAGE) + " more" : ""));
+        }
+        if (!again.isEmpty()) {
+            out.append("Named more than once, shown once: ").append(String.join(", ", again.subList(0, Math.min(PAGE, again.size()))))
+                    .append(again.size() > PAGE ? " and " + (again.size() - PAGE) + " more" : "").append('\n');
         }
         return out.toString().strip();
     }
