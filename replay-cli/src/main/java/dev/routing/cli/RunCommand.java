@@ -2,9 +2,9 @@ package dev.routing.cli;
 
 import dev.routing.engine.RuleSet;
 import java.io.BufferedOutputStream;
-import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +18,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", description = {
         "Feeds a script of facts to the engine and prints each decision as a JSON line.",
         "FILE holds one fact per line (- reads standard input and answers each fact at once).",
-        "A malformed line exits 2 naming the line and field, after journaling nothing for it."})
+        "A malformed line (bad JSON, a bad field, bytes that are not UTF-8, a fact too large) exits 2 naming",
+        "the line and field, after journaling nothing for it. A damaged journal is refused: see salvage."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "facts, one JSON object per line, or - to read standard input")
     String file;
@@ -37,14 +38,11 @@ final class RunCommand implements Callable<Integer> {
         // Through System.out, not its file descriptor: a caller of Main.execute that redirects
         // System.out gets the decisions. Buffered here, flushed per fact for -, never closed.
         PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false, StandardCharsets.UTF_8);
-        try (BufferedReader in = open();
+        try (InputStream in = open();
                 ScriptRunner runner = new ScriptRunner(dir, ruleSet, out, "-".equals(file))) {
+            ScriptLines lines = new ScriptLines(in);
             String line;
-            int number = 0;
-            while ((line = in.readLine()) != null) {
-                number++;
-                runner.feed(number, line);
-            }
+            while ((line = lines.next()) != null) runner.feed(lines.number(), line);
         } finally {
             out.flush();
             if (journal == null) deleteQuietly(dir);
@@ -60,11 +58,16 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private BufferedReader open() throws IOException {
-        if ("-".equals(file)) return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    private InputStream open() throws IOException {
+        if ("-".equals(file)) return new FilterInputStream(System.in) {
+            @Override
+            public void close() {
+                // standard input belongs to the caller
+            }
+        };
         Path path = Path.of(file);
         if (!Files.isRegularFile(path)) throw new BadInputException("no such file: " + file);
-        return Files.newBufferedReader(path, StandardCharsets.UTF_8);
+        return Files.newInputStream(path);
     }
 
     private static void deleteQuietly(Path dir) {

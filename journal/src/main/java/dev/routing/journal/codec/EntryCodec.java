@@ -212,8 +212,14 @@ public final class EntryCodec {
         }
     }
 
-    /** {@code at} is an ISO-8601 string; a number (epoch seconds? millis?) is refused, not guessed. */
+    /**
+     * {@code at} is an ISO-8601 string; a number (epoch seconds? millis?) is refused, not guessed, and
+     * so is an instant outside the years 1970 to 9999.
+     */
     private static final class IsoInstant extends StdScalarDeserializer<Instant> {
+        /** 10000-01-01T00:00:00Z: the journal files a day by its date, and a date past 9999 has no file name. */
+        private static final long END_OF_9999 = 253_402_300_800L;
+
         IsoInstant() {
             super(Instant.class);
         }
@@ -222,11 +228,17 @@ public final class EntryCodec {
         public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             if (!p.hasToken(JsonToken.VALUE_STRING)) return (Instant) ctxt.handleUnexpectedToken(Instant.class, p);
             String text = p.getText();
+            Instant instant;
             try {
-                return parse(text);
+                instant = parse(text);
             } catch (java.time.DateTimeException | NumberFormatException e) {
                 return (Instant) ctxt.handleWeirdStringValue(Instant.class, text, "not an ISO-8601 UTC instant: " + e.getMessage());
             }
+            if (instant.getEpochSecond() < 0 || instant.getEpochSecond() >= END_OF_9999) {
+                return (Instant) ctxt.handleWeirdStringValue(Instant.class, text, "outside the years 1970 to 9999, which are"
+                        + " the journal's days");
+            }
+            return instant;
         }
 
         /**

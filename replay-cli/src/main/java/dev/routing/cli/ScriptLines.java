@@ -1,0 +1,110 @@
+package dev.routing.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A script's lines, read from bytes and decoded as UTF-8 strictly, one line at a time: a line that
+ * is not valid UTF-8 is a bad line naming its number, never turned into other characters (a
+ * replacement character published in a channel would be words nobody wrote). The lines before it
+ * are handed out first, so they run. A UTF-8 byte order mark before the first line is skipped.
+ * Lines end at LF; a CR before it is dropped.
+ *
+ * <p>Each line is handed out as soon as its LF arrives: standard input is read as it comes, so a
+ * sidecar's host gets each fact's answer before it sends the next.
+ */
+final class ScriptLines {
+    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+    private final InputStream in;
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final byte[] chunk = new byte[1 << 16];
+    private int chunkStart;
+    private int chunkEnd;
+    private byte[] line = new byte[1024];
+    private int number;
+    private boolean ended;
+
+    ScriptLines(InputStream in) {
+        this.in = in;
+    }
+
+    /** The number of the line last returned (1 for the first). */
+    int number() {
+        return number;
+    }
+
+    /** The next line, or null at the end of the input. */
+    String next() throws IOException {
+        if (ended) return null;
+        int length = 0;
+        while (true) {
+            if (chunkStart == chunkEnd) {
+                int n = in.read(chunk);
+                if (n < 0) {
+                    ended = true;
+                    if (length == 0) return null;
+                    break;
+                }
+                chunkStart = 0;
+                chunkEnd = n;
+            }
+            int lf = -1;
+            for (int i = chunkStart; i < chunkEnd; i++) {
+                if (chunk[i] == '\n') {
+                    lf = i;
+                    break;
+                }
+            }
+            int take = (lf < 0 ? chunkEnd : lf) - chunkStart;
+            if (length + take > line.length) line = Arrays.copyOf(line, Math.max(line.length * 2, length + take));
+            System.arraycopy(chunk, chunkStart, line, length, take);
+            length += take;
+            chunkStart += take;
+            if (lf >= 0) {
+                chunkStart++;
+                break;
+            }
+        }
+        number++;
+        int start = number == 1 && startsWithBom(length) ? BOM.length : 0;
+        if (length > start && line[length - 1] == '\r') length--;
+        return decode(start, length);
+    }
+
+    private boolean startsWithBom(int length) {
+        return length >= BOM.length && line[0] == BOM[0] && line[1] == BOM[1] && line[2] == BOM[2];
+    }
+
+    private String decode(int start, int end) {
+        try {
+            return utf8.reset().decode(ByteBuffer.wrap(line, start, end - start)).toString();
+        } catch (CharacterCodingException e) {
+            throw new BadInputException("line " + number + ": not valid UTF-8 (" + badByte(start, end) + "): nothing from it"
+                    + " was journaled");
+        }
+    }
+
+    /** Where the first byte that is not UTF-8 sits, for the error. */
+    private String badByte(int start, int end) {
+        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer bytes = ByteBuffer.wrap(line, start, end - start);
+        CharBuffer chars = CharBuffer.allocate(end - start + 1);
+        var result = d.decode(bytes, chars, true);
+        int at = bytes.position() - start;
+        if (result.isError() && bytes.position() < end) {
+            return String.format("byte 0x%02X at byte %d of the line", line[bytes.position()] & 0xFF, at + 1);
+        }
+        return "a sequence cut short at its end";
+    }
+}
