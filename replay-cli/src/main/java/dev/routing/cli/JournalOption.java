@@ -10,10 +10,19 @@ import java.time.format.DateTimeParseException;
 public final class JournalOption {
     private JournalOption() {}
 
+    /** Opens the journal to read it, and says on stderr what its open found that is not damage (a torn tail left unread). */
     public static Journal reader(Path dir) {
         if (dir == null) throw new BadInputException("--journal DIR is required");
         if (!Journal.exists(dir)) throw new BadInputException("no journal at " + dir);
-        return Journal.openReader(dir);
+        Journal journal = Journal.openReader(dir);
+        tell(journal);
+        return journal;
+    }
+
+    /** What an open of the journal cut or found, one line each on stderr. */
+    public static void tell(Journal journal) {
+        if (journal.cut() != null) System.err.println("journal " + journal.dir() + ": " + journal.cut());
+        for (String note : journal.notes()) System.err.println("journal " + journal.dir() + ": note: " + note);
     }
 
     public static Instant instant(String option, String value) {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "replay-cli", mixinStandardHelpOptions = true, version = "replay-cli 0.1.0",
         description = "An event-sourced prose routing engine on a Chronicle Queue journal.",
         subcommands = {DemoCommand.class, RunCommand.class, StateCommand.class, VerifyCommand.class, DumpCommand.class,
-                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class,
+                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, SalvageCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     static {
@@ -23,6 +23,17 @@ public final class Main {
     }
 
     public static int execute(String... args) {
+        try {
+            return cli().execute(args);
+        } catch (InternalError e) {
+            // a fault in a memory-mapped file the journal did not catch at its edge: still no stack trace
+            System.err.println("error: a fault in the journal's memory-mapped files (a day file cut short, or a full"
+                    + " disk): " + e.getMessage());
+            return ExitCodes.FAILURE;
+        }
+    }
+
+    private static CommandLine cli() {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
             line.getErr().println("error: " + e.getMessage());
@@ -36,6 +47,6 @@ public final class Main {
             line.usage(line.getErr());
             return ExitCodes.BAD_INPUT;
         });
-        return cli.execute(args);
+        return cli;
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.routing.engine.Engine;
+import dev.routing.engine.EngineStoppedException;
 import dev.routing.engine.RuleSet;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
@@ -37,6 +38,7 @@ final class ScriptRunner implements AutoCloseable {
         this.out = out;
         this.flushEachFact = flushEachFact;
         this.engine = Engine.open(dir, rules, null);
+        JournalOption.tell(engine.journal());
         print(engine.openingDecisions());
     }
 
@@ -44,12 +46,19 @@ final class ScriptRunner implements AutoCloseable {
         if (line.isBlank()) return;
         Fact fact = parse(number, line);
         List<Decision> decisions;
-        if (fact instanceof ProcessRestarted) {
-            engine.close();
-            engine = Engine.open(dir, rules, fact.at());
-            decisions = engine.openingDecisions();
-        } else {
-            decisions = engine.accept(fact);
+        try {
+            if (fact instanceof ProcessRestarted) {
+                engine.close();
+                engine = Engine.open(dir, rules, fact.at());
+                JournalOption.tell(engine.journal());
+                decisions = engine.openingDecisions();
+            } else {
+                decisions = engine.accept(fact);
+            }
+        } catch (BadEntryException e) {
+            throw new BadInputException("line " + number + ": " + e.getMessage());
+        } catch (EngineStoppedException e) {
+            throw new IllegalStateException("line " + number + ": " + e.getMessage());
         }
         print(decisions);
     }

@@ -53,7 +53,7 @@ public final class AuditCommand implements Callable<Integer> {
         Instant end = JournalOption.instant("--to", to);
         AuditReport report;
         try (Journal j = JournalOption.reader(journal)) {
-            long all = start == null && end == null ? j.countBetween(j.firstIndex(), j.lastIndex() + 1) : 0;
+            long all = start == null && end == null ? j.entryCount() : 0;
             Progress progress = new Progress("audit", all);
             report = AuditWindow.run(j, start, end, agent, progress);
             progress.done();

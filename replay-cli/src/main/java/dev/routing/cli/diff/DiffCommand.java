@@ -50,7 +50,7 @@ public final class DiffCommand implements Callable<Integer> {
         if (!List.of("text", "json").contains(format)) throw new BadInputException("--format: '" + format + "' is not one of text, json");
         Counterfactual.Result result;
         try (Journal j = JournalOption.reader(journal)) {
-            Progress progress = new Progress("diff", j.countBetween(j.firstIndex(), j.lastIndex() + 1));
+            Progress progress = new Progress("diff", j.entryCount());
             result = Counterfactual.run(j, ruleSet, progress);
             progress.done();
         }
