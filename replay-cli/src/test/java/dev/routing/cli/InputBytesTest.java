@@ -1,0 +1,102 @@
+package dev.routing.cli;
+
+import static dev.routing.cli.Facts.fact;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A script's bytes and instants. Before, invalid UTF-8 made {@code run FILE} exit 1 "Input length =
+ * 1" with no line number and run none of the lines before it, while {@code run -} turned the bytes
+ * into U+FFFD and published them; a leading BOM failed line 1; an {@code at} in the year 100000000
+ * exited 1 with a Chronicle "cycle" message. Now each is a bad line (exit 2) naming its number, and
+ * the BOM is skipped.
+ */
+class InputBytesTest {
+    private static final byte[] NOT_UTF8 = {(byte) 0xE9, (byte) 0xFF, (byte) 0xFE};
+
+    @TempDir
+    Path tmp;
+
+    /** Lines 1 and 2 good; line 3 a message whose text holds bytes that are not UTF-8; line 4 good. */
+    private byte[] script() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes((Facts.channel(1, "work") + "\n" + Facts.agent(2, "qa") + "\n").getBytes(StandardCharsets.UTF_8));
+        String line3 = fact("message.received", 3, "id", "m1", "agent", "qa", "kind", "channel-message", "channel", "work",
+                "server", "discord", "addressed", true, "text", "caf@", "writer", "host");
+        int at = line3.indexOf('@');
+        out.writeBytes(line3.substring(0, at).getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(NOT_UTF8);
+        out.writeBytes((line3.substring(at + 1) + "\n").getBytes(StandardCharsets.UTF_8));
+        out.writeBytes((fact("focus.opened", 4, "agent", "qa", "channel", "work") + "\n").getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    @Test
+    void invalidUtf8InAFileIsABadLineNamingItsNumberAfterTheLinesBeforeItRan() throws Exception {
+        Path dir = tmp.resolve("journal");
+        Path file = Files.write(tmp.resolve("s.jsonl"), script());
+
+        Cli.Result run = Cli.run("run", file.toString(), "--journal", dir.toString()).exits(ExitCodes.BAD_INPUT);
+
+        assertTrue(Faults.errorLine(run).startsWith("error: line 3: not valid UTF-8 (byte 0xE9"), run::toString);
+        assertEquals(List.of("engine.started", "channel.registered", "agent.configured"), Cli.types(Cli.dump(dir)),
+                "lines 1 and 2 ran; nothing of line 3 or after");
+    }
+
+    @Test
+    void invalidUtf8OnStandardInputIsRefusedLikeAnyBadLineNeverTurnedIntoOtherCharacters() {
+        Path dir = tmp.resolve("journal");
+        Cli.Result run = withStdin(script(), "run", "-", "--journal", dir.toString()).exits(ExitCodes.BAD_INPUT);
+
+        assertTrue(Faults.errorLine(run).startsWith("error: line 3: not valid UTF-8"), run::toString);
+        assertFalse(String.join("\n", Cli.dump(dir).stream().map(Object::toString).toList()).contains("\uFFFD"),
+                "no replacement character reached the journal");
+    }
+
+    @Test
+    void aLeadingByteOrderMarkIsIgnored() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+        for (String line : Facts.channelTurn(1, "qa", 1, "hello")) out.writeBytes((line + "\n").getBytes(StandardCharsets.UTF_8));
+        Path file = Files.write(tmp.resolve("bom.jsonl"), out.toByteArray());
+
+        Cli.Result run = Cli.run("run", file.toString()).exits(ExitCodes.OK);
+
+        assertTrue(Cli.types(run.json()).contains("turn.opened"), run::toString);
+    }
+
+    @Test
+    void anAtOutsideTheYears1970To9999IsABadLineNamingAt() {
+        for (String at : List.of("+100000000-01-01T00:00:00Z", "+10000-01-01T00:00:00Z", "1969-12-31T23:59:59Z")) {
+            String line = "{\"type\":\"agent.configured\",\"at\":\"" + at + "\",\"agent\":\"qa\",\"mode\":\"locus\"}";
+            Path file = Facts.write(tmp.resolve("far.jsonl"), List.of(Facts.channel(1, "work"), line));
+
+            Cli.Result run = Cli.run("run", file.toString()).exits(ExitCodes.BAD_INPUT);
+
+            String error = Faults.errorLine(run);
+            assertTrue(error.startsWith("error: line 2: field 'at':") && error.contains("outside the years 1970 to 9999"), error);
+        }
+        Path edge = Facts.write(tmp.resolve("edge.jsonl"), List.of(
+                "{\"type\":\"agent.configured\",\"at\":\"9999-12-31T23:59:59.999Z\",\"agent\":\"qa\",\"mode\":\"locus\"}"));
+        Cli.run("run", edge.toString()).exits(ExitCodes.OK);
+    }
+
+    private static Cli.Result withStdin(byte[] stdin, String... args) {
+        java.io.InputStream old = System.in;
+        try {
+            System.setIn(new java.io.ByteArrayInputStream(stdin));
+            return Cli.run(args);
+        } finally {
+            System.setIn(old);
+        }
+    }
+}
