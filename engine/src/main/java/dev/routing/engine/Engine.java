@@ -117,12 +117,12 @@ public final class Engine implements AutoCloseable {
         List<Decision> decisions = new ArrayList<>();
         Fact last = null;
         for (Fact fact : facts) {
-            last = fact;
             int bytes = group.add(fact);
             if (bytes > Journal.FACT_LIMIT) {
-                if (!decisions.isEmpty()) restore();
+                if (last != null) restore(); // the facts before it in this group were decided
                 throw FactSize.refusal(fact, bytes);
             }
+            last = fact;
             List<Decision> made;
             try {
                 made = core.accept(fact);

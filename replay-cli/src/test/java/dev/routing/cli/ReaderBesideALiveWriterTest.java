@@ -26,12 +26,12 @@ class ReaderBesideALiveWriterTest {
     @Test
     void verifyBesideALiveWriterIsTrueOfTheJournalItFoundAtItsOpen() throws Exception {
         Path dir = tmp.resolve("journal");
-        Process writer = ForkedJvm.of(Main.class, "simulate", "--journal", dir.toString(), "--days", "7", "--events", "400000")
+        Process writer = ForkedJvm.of(Main.class, "simulate", "--journal", dir.toString(), "--days", "7", "--events", "200000")
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("simulate.out").toFile()).start();
         List<Long> verifiedWhileWriting = new ArrayList<>();
         try {
             for (int i = 0; i < 100 && !Files.isRegularFile(dir.resolve("journal.tip")); i++) Thread.sleep(100);
-            while (writer.isAlive() && verifiedWhileWriting.size() < 3) {
+            while (writer.isAlive() && verifiedWhileWriting.size() < 6) {
                 Cli.Result verify = Faults.bounded("verify", "--journal", dir.toString());
                 if (verify.exit() == ExitCodes.BAD_INPUT) continue; // the writer has not created the journal yet
                 boolean stillWriting = writer.isAlive();

@@ -116,7 +116,13 @@ public final class Journal implements AutoCloseable {
     private long appenderDay = -1;
     private TailCut.Cut cut;
     private final List<String> notes = new ArrayList<>();
-    /** See {@link #cycles}. */
+    /**
+     * The cycles (days) that have a file, oldest first, as this journal found them at its open (and,
+     * for the writer, the days it wrote since). Navigation goes through this set and never asks
+     * Chronicle about a day without a file: it would log an error and pause 200 ms, and its own
+     * listing is a cache in metadata.cq4t, which a cut that moved a day file aside leaves stale until
+     * the writer refreshes it.
+     */
     private final NavigableSet<Long> days = new TreeSet<>();
     private byte[] readBuffer = new byte[4096];
     private final byte[] header = new byte[Excerpt.HEADER_BYTES];
@@ -227,10 +233,16 @@ public final class Journal implements AutoCloseable {
         }
         checkChain(files);
         days(files);
-        if (writer) refreshStaleListing(files, tipState);
         if (writer && !exists(dir)) writable();
         else queue = build();
+        if (writer) refreshStaleListing(files, tipState);
         long last = lastIndexChecked(files);
+        if (last >= 0 && !days.contains((long) ROLL.toCycle(last))) {
+            // a live writer began a day file after the files were listed: list them again
+            files = inspectBesideAWriter();
+            checkChain(files);
+            days(files);
+        }
         Tail tail = checkTail(tipState, last);
         if (tail.tornIndex >= 0) {
             if (writer) {
@@ -243,8 +255,8 @@ public final class Journal implements AutoCloseable {
                 files = DayFiles.inspect(dir);
                 checkChain(files);
                 days(files);
-                refreshStaleListing(files, tipState);
                 queue = build();
+                refreshStaleListing(files, tipState);
                 last = lastIndexChecked(files);
                 tail = checkTail(tipState, last);
                 if (tail.tornIndex >= 0) throw damage("the torn tail is still there after it was cut", tail.tornIndex, tail.tornOrdinal);
@@ -351,18 +363,16 @@ public final class Journal implements AutoCloseable {
      * checks, and left as it is).
      */
     private void refreshStaleListing(List<DayFiles.DayFile> files, Tip.State tipState) {
-        if (!exists(dir) || files.isEmpty()) return;
+        if (writable || files.isEmpty()) return;
         int highest = files.get(files.size() - 1).cycle();
         if (tipState.ackedIndex() >= 0 && ROLL.toCycle(tipState.ackedIndex()) > highest) return;
-        try (SingleChronicleQueue q = build()) {
-            if (q.lastCycle() <= highest && q.firstCycle() >= files.get(0).cycle()) return;
-        }
+        if (queue.lastCycle() <= highest && queue.firstCycle() >= files.get(0).cycle()) return;
+        closeQueue();
         try (SingleChronicleQueue q = SingleChronicleQueueBuilder.binary(dir.toFile()).rollCycle(ROLL).blockSize(DayFiles.BLOCK)
                 .timeProvider(clock).build()) {
             q.refreshDirectoryListing();
-        } finally {
-            BackgroundResourceReleaser.releasePendingResources();
         }
+        queue = build();
     }
 
     /** The queue's last index; a fault here is a day file cut short (or a full disk). */
@@ -936,29 +946,17 @@ public final class Journal implements AutoCloseable {
             return t;
         }
         long cycle = ROLL.toCycle(fromIndex);
-        NavigableSet<Long> cycles = cycles();
-        if (cycles.contains(cycle) && t.moveToIndex(fromIndex)) return t;
+                if (days.contains(cycle) && t.moveToIndex(fromIndex)) return t;
         // No excerpt has that index (past the end of its day, or a day with no file): start at the
         // next day that has one.
-        for (Long next : cycles.tailSet(cycle, false)) {
+        for (Long next : days.tailSet(cycle, false)) {
             if (t.moveToIndex(ROLL.toIndex(next.intValue(), 0))) return t;
         }
         return null;
     }
 
     private boolean moveTo(ExcerptTailer t, long index) {
-        return cycles().contains((long) ROLL.toCycle(index)) && t.moveToIndex(index);
-    }
-
-    /**
-     * The cycles (days) that have a file, oldest first, as this journal found them at its open (and,
-     * for the writer, the days it wrote since). Navigation goes through this list and never asks
-     * Chronicle about a day without a file: it would log an error and pause 200 ms, and its own
-     * listing is a cache in metadata.cq4t, which a cut that moved a day file aside leaves stale until
-     * the writer refreshes it.
-     */
-    private NavigableSet<Long> cycles() {
-        return days;
+        return days.contains((long) ROLL.toCycle(index)) && t.moveToIndex(index);
     }
 
     /** Remembers the day files as inspected: a reader's stay as they were at its open. */
@@ -978,7 +976,7 @@ public final class Journal implements AutoCloseable {
         long target = epochMillis(instant);
         // An excerpt's day is its journal time's day, so days before the target's hold nothing at
         // or after it, and the first excerpt of any later day is.
-        for (Long day : cycles().tailSet(Math.floorDiv(target, DAY_MILLIS), true)) {
+        for (Long day : days.tailSet(Math.floorDiv(target, DAY_MILLIS), true)) {
             int cycle = day.intValue();
             if (ROLL.toIndex(cycle, 0) > last) break;
             long count = Math.min(tailer().excerptsInCycle(cycle),
@@ -1039,7 +1037,7 @@ public final class Journal implements AutoCloseable {
         if (last < 0 || index < 0) return -1;
         if (index >= last) return last;
         long cycle = ROLL.toCycle(index);
-        for (Long day : cycles().headSet(cycle, true).descendingSet()) {
+        for (Long day : days.headSet(cycle, true).descendingSet()) {
             long count = tailer().excerptsInCycle(day.intValue());
             if (count == 0) continue;
             long sequence = day == cycle ? Math.min(ROLL.toSequenceNumber(index), count - 1) : count - 1;
