@@ -107,6 +107,9 @@ final class DayFiles {
     private static DayFile inspect(Path dir, Path path, ByteBuffer b) {
         String name = path.getFileName().toString();
         int cycle = cycleOf(name);
+        if (!Files.isRegularFile(path)) {
+            throw new JournalDamagedException(dir, "cannot read the day file: it is not a regular file", name, -1, -1);
+        }
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size == 0) {

@@ -612,6 +612,12 @@ public final class Journal implements AutoCloseable {
         } catch (InternalError e) {
             broken = "the disk filled under a write";
             throw new JournalFullException(dir, usableSpace(), (long) Excerpt.HEADER_BYTES + length, true, e);
+        } catch (RuntimeException e) {
+            // Chronicle reports an I/O error (a day file it could not create or grow) as its own runtime exception
+            long usable = usableSpace();
+            if (usable >= RESERVE_BYTES) throw e;
+            broken = "the disk filled under a write";
+            throw new JournalFullException(dir, usable, (long) Excerpt.HEADER_BYTES + length, true, e);
         }
     }
 

@@ -76,7 +76,7 @@ class DayFilesTest {
     }
 
     @Test
-    void anEmptyAHeaderlessAndACutDayFileAreEachNamed() throws Exception {
+    void anEmptyAHeaderlessACutAndAnUnreadableDayFileAreEachNamed() throws Exception {
         try (Journal j = Journal.openWriter(dir)) {
             j.append(message(T0, "m0"));
             j.append(message(T0.plus(Duration.ofDays(1)), "m1"));
@@ -90,6 +90,11 @@ class DayFilesTest {
         assertTrue(DayFiles.inspect(dir).get(1).headerless(), "zeros where Chronicle's header belongs");
         Files.write(second, java.util.Arrays.copyOf(whole, 100_000));
         assertTrue(assertThrows(JournalDamagedException.class, () -> DayFiles.inspect(dir)).getMessage().contains("cut short"));
+        Files.delete(second);
+        Files.createDirectory(second);
+        JournalDamagedException unreadable = assertThrows(JournalDamagedException.class, () -> DayFiles.inspect(dir));
+        assertTrue(unreadable.getMessage().contains("cannot read the day file") && unreadable.getMessage().contains("20261103F.cq4"),
+                unreadable.getMessage());
     }
 
     /** Format 1 (before checksums) began each excerpt with Chronicle Wire's field {@code v}: refused, naming the format. */
