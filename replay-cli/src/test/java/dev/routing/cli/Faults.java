@@ -116,16 +116,6 @@ final class Faults {
         }
     }
 
-    static byte[] read(Path file, long at, int length) {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer b = ByteBuffer.allocate(length);
-            ch.read(b, at);
-            return b.array();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** Where {@code text} first occurs in the file, from {@code from}, or -1. */
     static long find(Path file, String text, long from) {
         try {
