@@ -54,6 +54,8 @@ public final class Evolve {
 
     private static void message(EngineState s, MessageReceived m) {
         StoredMessage stored = StoredMessage.of(m);
+        // P2: work that names a turn never assigned names no known turn, as 0 does, for good (fail closed).
+        if (stored.workTurn != null && stored.workTurn >= s.nextTurn) stored.workTurn = 0L;
         s.privacy.messagesOf(m.agent()).put(m.id(), stored);
         if (s.privacy.isPrivateInput(stored)) s.privacy.markOf(m.agent()).add(m.id());
         if (stored.channel != null) s.turns.newestInbound.put(m.agent(), stored.channel);

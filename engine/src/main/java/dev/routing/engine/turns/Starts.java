@@ -24,21 +24,24 @@ import java.util.Set;
 public final class Starts {
     private Starts() {}
 
-    public static void decide(Context ctx, TurnStarted start) {
+    /** Decides the start; returns why it takes in private input (null when it does not), for the audit's evidence. */
+    public static PrivateStart.Reason decide(Context ctx, TurnStarted start) {
         EngineState state = ctx.state();
         List<WakeQueued> batch = new ArrayList<>();
         for (String id : start.wakes()) {
             WakeQueued w = state.turns.wake(start.agent(), id);
             if (w != null) batch.add(w);
         }
-        String why = ctx.rules().privateTurns()
-                ? PrivateStart.why(state.privacy, start.agent(), start.continues(), batch, start.reads()) : null;
+        PrivateStart.Reason reason = ctx.rules().privateTurns()
+                ? PrivateStart.why(state, start.agent(), start.continues(), batch, start.reads()) : null;
+        String why = reason == null ? null : reason.why();
         Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
         if (open != null && open.agent.equals(start.agent())) {
             continueTurn(ctx, start, open, batch, why);
         } else {
             openTurn(ctx, start, batch, why);
         }
+        return reason;
     }
 
     private static void openTurn(Context ctx, TurnStarted start, List<WakeQueued> batch, String why) {

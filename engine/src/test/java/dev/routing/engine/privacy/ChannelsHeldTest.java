@@ -14,6 +14,7 @@ import dev.routing.journal.event.SpeechRouted;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /** E1, E2 (P15, P16): a channel's message that meets private input, and merged wakes. */
@@ -66,6 +67,50 @@ class ChannelsHeldTest {
         assertTrue(s.opened(own).isPrivate());
         assertEquals("waited-on-private-turn", s.opened(own).why());
         s.assertNothingPublished();
+    }
+
+    /**
+     * P15, P9: a retake that waited behind a private turn's continuation takes that turn's id as a
+     * turn it continues, so it starts a private turn even over a history that holds no private
+     * input (here the private turn's only mark was a gate window's message that nothing stored).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"nudge", "unstick", "inference-request"})
+    void P15_aRetakeThatWaitedOnAPrivateTurnStartsAPrivateTurn(String retake) {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        s.host.focus("qa", "work");
+        String gate = s.host.wake(new WakeSpec("qa", "gate-window").privateSurface());
+        long first = s.host.start("qa", List.of(gate), List.of());
+        s.host.say(first, 1, "Looking.");
+        String waited = s.host.wake(new WakeSpec("qa", "retake").retake(retake).waitedOn(first));
+        s.host.continueTurn("qa", first, List.of(), List.of(), false);
+        s.host.say(first, 2, "Restarted answer.");
+        s.host.end(first);
+        long own = s.host.start("qa", List.of(waited), List.of());
+        s.host.say(own, 1, "The retaken answer.");
+        assertTrue(s.opened(own).isPrivate(), "a retake that waited on a private turn");
+        assertEquals("waited-on-private-turn", s.opened(own).why());
+        s.assertNothingPublished();
+    }
+
+    /** P9 still applies beside P15: a retake over a history holding private input is private, whatever it waited on. */
+    @Test
+    void P9_aRetakeThatWaitedOnAChannelTurnIsPrivateWhileTheHistoryHoldsPrivateInput() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        s.host.focus("qa", "work");
+        String op = s.host.operator("qa", "the numbers are bad");
+        long first = s.host.answer("qa", op, null);
+        s.host.say(first, 1, "Noted.");
+        s.host.end(first);
+        String ping = s.host.room("qa", "noisy", "@qa ping", true);
+        long room = s.host.answer("qa", ping, "noisy");
+        s.host.say(room, 1, "pong");
+        String waited = s.host.wake(new WakeSpec("qa", "retake").retake("nudge").waitedOn(room));
+        s.host.end(room);
+        long own = s.host.start("qa", List.of(waited), List.of());
+        s.host.say(own, 1, "The numbers are bad.");
+        assertEquals("retake-of-private-history", s.opened(own).why());
+        assertEquals(List.of(), s.speech(own).stream().filter(r -> r.route().isPublish()).toList());
     }
 
     @Test
