@@ -41,7 +41,7 @@ public final class Evolve {
         else if (f instanceof FocusOpened o) s.roster.evolve(o);
         else if (f instanceof FocusClosed c) s.roster.evolve(c);
         else if (f instanceof MessageReceived m) message(s, m);
-        else if (f instanceof WakeQueued w) s.turns.wakes.computeIfAbsent(w.agent(), a -> new TreeMap<>()).put(w.id(), w);
+        else if (f instanceof WakeQueued w) s.turns.queue(w);
         else if (f instanceof TurnStarted t) started(s, t);
         else if (f instanceof ToolBoundary b) boundary(s, b);
         else if (f instanceof RoundSpoken r) spoken(s, r);
@@ -62,11 +62,7 @@ public final class Evolve {
     }
 
     private static void started(EngineState s, TurnStarted t) {
-        TreeMap<String, WakeQueued> pending = s.turns.wakes.get(t.agent());
-        if (pending != null) {
-            t.wakes().forEach(pending::remove);
-            if (pending.isEmpty()) s.turns.wakes.remove(t.agent());
-        }
+        s.turns.take(t.agent(), t.wakes());
         for (String id : t.reads()) s.privacy.markRead(t.agent(), id);
         // The turn this start decided: the one it continues if that is open and the agent's, else the one it opened.
         Turn turn = t.continues() == null ? null : s.turns.turn(t.continues());

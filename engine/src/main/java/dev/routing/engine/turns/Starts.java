@@ -28,10 +28,7 @@ public final class Starts {
     public static PrivateStart.Reason decide(Context ctx, TurnStarted start) {
         EngineState state = ctx.state();
         List<WakeQueued> batch = new ArrayList<>();
-        for (String id : start.wakes()) {
-            WakeQueued w = state.turns.wake(start.agent(), id);
-            if (w != null) batch.add(w);
-        }
+        for (String id : start.wakes()) batch.addAll(state.turns.wake(start.agent(), id));
         PrivateStart.Reason reason = ctx.rules().privateTurns()
                 ? PrivateStart.why(state, start.agent(), start.continues(), batch, start.reads()) : null;
         String why = reason == null ? null : reason.why();

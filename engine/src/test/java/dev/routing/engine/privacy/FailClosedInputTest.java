@@ -11,6 +11,7 @@ import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.TurnMadePrivate;
+import dev.routing.journal.event.WakeQueued;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -112,5 +113,44 @@ class FailClosedInputTest {
         s.host.say(second, 1, "pong");
         assertFalse(s.opened(second).isPrivate());
         s.assertPublishedIn(second, "noisy");
+    }
+
+    @Test
+    void P16_aWakeIdQueuedTwiceKeepsThePrivateMarkOfEitherCopy() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        s.host.feed(new WakeQueued(s.host.tick(), "w-gate", "qa", "gate-window", List.of(), null, null, null, null, true));
+        s.host.feed(new WakeQueued(s.host.tick(), "w-gate", "qa", "gate-window", List.of(ping), "work", null, null, null, false));
+        long turn = s.host.start("qa", List.of("w-gate"), List.of(ping));
+        s.host.say(turn, 1, "All green.");
+        assertTrue(s.opened(turn).isPrivate(), "the second copy must not overwrite the first's private mark");
+        assertEquals("private-surface", s.opened(turn).why());
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void P16_aWakeIdQueuedTwiceKeepsTheTurnEitherCopyWasArmedBy() {
+        Scenario s = withFallback();
+        String op = s.host.operator("qa", "status?");
+        long first = s.host.answer("qa", op, null);
+        s.host.say(first, 1, "Looking.");
+        s.host.end(first);
+        s.host.feed(new WakeQueued(s.host.tick(), "w-self", "qa", "self-wake", List.of(), null, first, null, null, false));
+        s.host.feed(new WakeQueued(s.host.tick(), "w-self", "qa", "heartbeat", List.of(), null, null, null, null, false));
+        long turn = s.host.start("qa", List.of("w-self"), List.of());
+        s.host.say(turn, 1, "Back again.");
+        assertEquals("private-turn-work", s.opened(turn).why());
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void P16_aStartTakesEveryCopyOfAWakeIdSoNoneIsLeftQueued() {
+        Scenario s = withFallback();
+        s.host.feed(new WakeQueued(s.host.tick(), "w-twice", "qa", "gate-window", List.of(), null, null, null, null, true));
+        s.host.feed(new WakeQueued(s.host.tick(), "w-twice", "qa", "heartbeat", List.of(), null, null, null, null, false));
+        long turn = s.host.start("qa", List.of("w-twice"), List.of());
+        s.host.end(turn);
+        assertEquals(java.util.Map.of(), s.sink.core().state().turns.wakes);
+        assertEquals(java.util.Map.of(), s.sink.core().state().turns.requeued);
     }
 }
