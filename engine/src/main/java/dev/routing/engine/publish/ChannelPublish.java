@@ -44,10 +44,9 @@ public final class ChannelPublish {
     }
 
     /** A script's call, judged by the turn that started the script as it stands now (P13). */
-    public static void decideScript(Context ctx, String agent, long startTurn, String channel, String server, String text) {
-        EngineState state = ctx.state();
-        Turn turn = state.turns.turn(startTurn);
-        boolean turnPrivate = state.privacy.isPrivateTurn(startTurn);
+    static void decideScript(Context ctx, String agent, long startTurn, boolean turnPrivate, String channel, String server,
+            String text) {
+        Turn turn = ctx.state().turns.turn(startTurn);
         Destination to = target(ctx, turn, agent, turnPrivate, channel, server);
         emit(ctx, agent, startTurn, null, null, to, text, false);
     }

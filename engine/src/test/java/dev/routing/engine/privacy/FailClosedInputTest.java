@@ -10,6 +10,9 @@ import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.PublishRequested;
+import dev.routing.journal.event.ScriptCalled;
+import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnMadePrivate;
 import dev.routing.journal.event.WakeQueued;
 import java.util.List;
@@ -152,5 +155,51 @@ class FailClosedInputTest {
         s.host.end(turn);
         assertEquals(java.util.Map.of(), s.sink.core().state().turns.wakes);
         assertEquals(java.util.Map.of(), s.sink.core().state().turns.requeued);
+    }
+
+    private static long opsRoomTurn(Scenario s) {
+        s.host.agent("ops", Mode.LOCUS, LocusPolicy.DELIVERY);
+        String ping = s.host.room("ops", "noisy", "@ops ping", true);
+        long turn = s.host.answer("ops", ping, "noisy");
+        s.host.say(turn, 1, "pong");
+        return turn;
+    }
+
+    @Test
+    void P13_aScriptCallThatNamesAnotherResidentsTurnIsRefusedAndPublishesNothing() {
+        Scenario s = withFallback();
+        long ops = opsRoomTurn(s);
+        int before = s.host.all(PublishRequested.class).size();
+        s.host.feed(new ScriptCalled(s.host.tick(), "qa", ops, "channel_publish", null, null, "qa's secret"));
+        ToolDecided refused = s.host.last(ToolDecided.class).get(0);
+        assertFalse(refused.allowed());
+        assertTrue(refused.refusal().contains("not qa's own"), refused.refusal());
+        s.host.feed(new ScriptCalled(s.host.tick(), "qa", ops, "channel_publish", "work", null, "named, but not its turn"));
+        assertFalse(s.host.last(ToolDecided.class).get(0).allowed(), "another's turn is refused even naming a channel");
+        s.host.end(ops);
+        s.host.feed(new ScriptCalled(s.host.tick(), "qa", ops, "channel_publish", null, null, "after it ended"));
+        assertFalse(s.host.last(ToolDecided.class).get(0).allowed());
+        assertEquals(before, s.host.all(PublishRequested.class).size(), "nothing was requested");
+    }
+
+    @Test
+    void P13_aScriptCallThatNamesATurnNeverAssignedIsRefused() {
+        Scenario s = withFallback();
+        s.host.feed(new ScriptCalled(s.host.tick(), "qa", 99L, "channel_publish", "work", null, "from nowhere"));
+        ToolDecided refused = s.host.last(ToolDecided.class).get(0);
+        assertFalse(refused.allowed());
+        assertTrue(refused.refusal().contains("never assigned"), refused.refusal());
+        assertEquals(List.of(), s.host.all(PublishRequested.class));
+    }
+
+    @Test
+    void P13_aScriptOfItsOwnEndedChannelTurnStillGoesWhereItNames() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "noisy", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "noisy");
+        s.host.end(turn);
+        s.host.feed(new ScriptCalled(s.host.tick(), "qa", turn, "channel_publish", "noisy", null, "report"));
+        assertTrue(s.host.last(ToolDecided.class).get(0).allowed());
+        assertEquals("noisy", s.host.last(PublishRequested.class).get(0).channel());
     }
 }

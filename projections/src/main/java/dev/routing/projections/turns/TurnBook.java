@@ -7,7 +7,12 @@ import java.util.TreeMap;
 
 /** Open turns, each agent's open turn, queued wakes, and the newest inbound channel per agent. */
 public final class TurnBook {
+    /** How many turns' owners are remembered, open or ended (the newest). */
+    public static final int KEPT_OWNERS = 4096;
+
     public final TreeMap<Long, Turn> open = new TreeMap<>();
+    /** turn id -> its agent, for the newest {@link #KEPT_OWNERS} turns: whose turn a late script names. */
+    public final TreeMap<Long, String> owners = new TreeMap<>();
     public final TreeMap<String, Long> openByAgent = new TreeMap<>();
     /** agent -> wake id -> wake not yet taken by a start. */
     public final TreeMap<String, TreeMap<String, WakeQueued>> wakes = new TreeMap<>();
@@ -68,6 +73,14 @@ public final class TurnBook {
     public void put(Turn turn) {
         open.put(turn.id, turn);
         openByAgent.put(turn.agent, turn.id);
+        owners.put(turn.id, turn.agent);
+        while (owners.size() > KEPT_OWNERS) owners.pollFirstEntry();
+    }
+
+    /** The agent whose turn this is, or null when it is older than the owners remembered (or never was). */
+    public String owner(long turn) {
+        Turn t = open.get(turn);
+        return t != null ? t.agent : owners.get(turn);
     }
 
     public Turn close(long id) {
