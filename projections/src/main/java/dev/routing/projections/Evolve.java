@@ -235,7 +235,10 @@ public final class Evolve {
         s.attempts.out.add(a.id);
         if (p.turn() != null) {
             Turn turn = s.turns.turn(p.turn());
-            if (turn != null) turn.attempts.put(a.id, a.channel);
+            if (turn != null) {
+                turn.attempts.put(a.id, a.channel);
+                a.privateTurn = turn.isPrivate;
+            }
         }
         for (String id : p.drafts()) {
             Draft d = s.drafts.get(p.agent(), id);
