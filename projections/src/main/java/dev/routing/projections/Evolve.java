@@ -212,8 +212,12 @@ public final class Evolve {
         if (!t.countsAsSend() || t.turn() == null) return;
         Turn turn = s.turns.turn(t.turn());
         if (turn == null) return;
-        if (t.place() == null) turn.holdAnywhere = true;
-        else turn.holdPlaces.add(t.place());
+        if (t.place() == null) {
+            turn.holdAnywhere = true;
+        } else {
+            turn.holdPlaces.add(t.place());
+            turn.sentTo.add(t.place());
+        }
     }
 
     private static void requested(EngineState s, PublishRequested p) {
@@ -237,6 +241,7 @@ public final class Evolve {
             Turn turn = s.turns.turn(p.turn());
             if (turn != null) {
                 turn.attempts.put(a.id, a.channel);
+                turn.sentTo.add(a.channel);
                 a.privateTurn = turn.isPrivate;
             }
         }

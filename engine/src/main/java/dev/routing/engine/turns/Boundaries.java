@@ -32,7 +32,7 @@ public final class Boundaries {
         for (String id : boundary.injected()) {
             StoredMessage m = state.privacy.message(turn.agent, id);
             if (m == null) continue;
-            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || turn.attempts.size() > 0)) channels.add(m.channel);
+            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || followsUp(turn, m))) channels.add(m.channel);
             if (m.channel != null && m.addressed) addressedArrival = m.channel;
         }
         if (why != null) {
@@ -49,5 +49,14 @@ public final class Boundaries {
         }
         if (!boundary.endsTurn()) HeldNotice.decide(ctx, turn);
         return reason;
+    }
+
+    /**
+     * E1: under delivery a private turn's boundary also names an unaddressed message that follows up
+     * where the turn sent (0.30.0's notice names only those that addressed the agent); under
+     * latest-inbound it names what 0.30.0 would re-pin to, the addressed ones.
+     */
+    private static boolean followsUp(Turn turn, StoredMessage m) {
+        return turn.locusPolicy == LocusPolicy.DELIVERY && turn.sentTo.contains(m.channel);
     }
 }

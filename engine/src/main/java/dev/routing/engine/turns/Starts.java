@@ -113,15 +113,19 @@ public final class Starts {
         if (!fresh.isEmpty()) ctx.emit(Notices.channelsHeld(ctx.at(), turn.agent, turn.id, fresh));
     }
 
+    /**
+     * E1: the channels of what a start takes in: each wake of its batch (its own channel and its
+     * messages', an ambient or system one's included: the start took its wake), then what it reads
+     * whose wake it did not take, but for ambient and system messages, whose wakes are dropped once
+     * the turn has read and answered them.
+     */
     private static Set<String> channelsTakenIn(EngineState state, String agent, List<WakeQueued> batch, List<String> reads) {
         Set<String> channels = new LinkedHashSet<>();
         for (WakeQueued w : batch) {
-            List<StoredMessage> messages = w.messages().stream()
-                    .map(id -> state.privacy.message(agent, id)).filter(m -> m != null).toList();
-            boolean quiet = !messages.isEmpty() && messages.stream().allMatch(StoredMessage::ambientOrSystem);
-            if (w.namesChannel() && !quiet) channels.add(w.channel().trim());
-            for (StoredMessage m : messages) {
-                if (m.channel != null && !m.ambientOrSystem()) channels.add(m.channel);
+            if (w.namesChannel()) channels.add(w.channel().trim());
+            for (String id : w.messages()) {
+                StoredMessage m = state.privacy.message(agent, id);
+                if (m != null && m.channel != null) channels.add(m.channel);
             }
         }
         for (String id : reads) {

@@ -113,18 +113,81 @@ class ChannelsHeldTest {
         assertEquals(List.of(), s.speech(own).stream().filter(r -> r.route().isPublish()).toList());
     }
 
-    @Test
-    void E1_anAmbientRoomMessageIsNotNamed() {
+    private String ambient(Scenario s, String id, String channel, String tag) {
+        s.host.feed(new dev.routing.journal.event.MessageReceived(s.host.tick(), id, "qa", "channel-message", channel,
+                "discord", false, List.of(tag), "someone joined", "host", null, true));
+        return id;
+    }
+
+    /** E1: a private start that takes in an ambient or system message's wake names its channel, once. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ambient", "system"})
+    void P15_aPrivateStartThatTakesInAnAmbientOrSystemMessagesWakeNamesItsChannel(String tag) {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
-        String chatter = s.host.message("qa", "channel-message", "noisy", false, "lol", "host", null, true);
-        s.host.feed(new dev.routing.journal.event.MessageReceived(s.host.tick(), "amb", "qa", "channel-message", "work",
-                "discord", false, List.of("ambient"), "someone joined", "host", null, true));
+        String quiet = ambient(s, "amb", "work", tag);
         String op = s.host.operator("qa", "status?");
-        String w1 = s.host.wake("qa", "message", "work", "amb");
-        String w2 = s.host.wake("qa", "message", null, op);
-        long turn = s.host.start("qa", List.of(w1, w2), List.of("amb", op, chatter));
+        String gate = s.host.wake(new WakeSpec("qa", "gate-window").channel("work").messages(quiet));
+        String opWake = s.host.wake("qa", "message", null, op);
+        long turn = s.host.start("qa", List.of(gate, opWake), List.of(quiet, op));
+        s.host.say(turn, 1, "Answered.");
         assertTrue(s.opened(turn).isPrivate());
-        assertEquals(List.of("noisy"), s.notices("channels-held").get(0).names().channels());
+        assertEquals(List.of(List.of("work")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+    }
+
+    /**
+     * E1: an ambient or system message a private turn's continuation reads without its wake is not
+     * named: its wake is dropped once the turn has read and answered it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ambient", "system"})
+    void P15_anAmbientOrSystemMessageAPrivateContinuationReadsWithoutItsWakeIsNotNamed(String tag) {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Looking.");
+        String chatter = s.host.message("qa", "channel-message", "noisy", false, "lol", "host", null, true);
+        String quiet = ambient(s, "amb", "work", tag);
+        s.host.continueTurn("qa", turn, List.of(), List.of(quiet, chatter), false);
+        s.host.say(turn, 2, "Restarted.");
+        assertEquals(List.of(List.of("noisy")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+        s.assertNothingPublished();
+    }
+
+    /**
+     * E1: at a live boundary a private turn names a channel whose injected message addressed the
+     * agent, or, under delivery, follows up where the turn sent; an unaddressed message elsewhere is
+     * not named.
+     */
+    @Test
+    void P15_aPrivateTurnsLiveBoundaryNamesAnInjectedMessageThatAddressedItOrFollowsUpWhereItSent() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Checking.", call("channel_publish", "noisy", "on it"));
+        String elsewhere = s.host.message("qa", "channel-message", "work", false, "unrelated chatter", "host", null, true);
+        s.host.boundary(turn, elsewhere);
+        assertEquals(List.of(), s.notices("channels-held"), "an unaddressed message where the turn never sent");
+        String followUp = s.host.message("qa", "channel-message", "noisy", false, "thanks!", "host", null, true);
+        s.host.boundary(turn, followUp);
+        String addressed = s.host.room("qa", "work", "@qa and here?", true);
+        s.host.boundary(turn, addressed);
+        assertEquals(List.of(List.of("noisy"), List.of("work")),
+                s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+    }
+
+    /** E1: under latest-inbound the notice runs where 0.30.0 re-pins: for messages that addressed the agent. */
+    @Test
+    void P15_underLatestInboundALiveBoundaryNamesOnlyWhatAddressedTheAgent() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Checking.", call("channel_publish", "noisy", "on it"));
+        String followUp = s.host.message("qa", "channel-message", "noisy", false, "thanks!", "host", null, true);
+        s.host.boundary(turn, followUp);
+        assertEquals(List.of(), s.notices("channels-held"));
+        String addressed = s.host.room("qa", "noisy", "@qa more?", true);
+        s.host.boundary(turn, addressed);
+        assertEquals(List.of(List.of("noisy")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
     }
 
     @ParameterizedTest
