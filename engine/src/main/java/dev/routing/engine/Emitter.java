@@ -15,7 +15,7 @@ public final class Emitter {
     private final EngineState state;
     private final List<Decision> decisions = new ArrayList<>();
 
-    Emitter(EngineState state) {
+    public Emitter(EngineState state) {
         this.state = state;
     }
 
