@@ -117,7 +117,7 @@ public final class Starts {
      * E1: the channels of what a start takes in: each wake of its batch (its own channel and its
      * messages', an ambient or system one's included: the start took its wake), then what it reads
      * whose wake it did not take, but for ambient and system messages, whose wakes are dropped once
-     * the turn has read and answered them.
+     * the turn has read and answered them, and for arrivals removed from the history meanwhile.
      */
     private static Set<String> channelsTakenIn(EngineState state, String agent, List<WakeQueued> batch, List<String> reads) {
         Set<String> channels = new LinkedHashSet<>();
@@ -130,7 +130,8 @@ public final class Starts {
         }
         for (String id : reads) {
             StoredMessage m = state.privacy.message(agent, id);
-            if (m != null && m.channel != null && !m.ambientOrSystem()) channels.add(m.channel);
+            // An arrival removed from the history before this start is not there to answer.
+            if (m != null && m.channel != null && !m.ambientOrSystem() && m.onBranch) channels.add(m.channel);
         }
         return channels;
     }

@@ -175,6 +175,20 @@ class ChannelsHeldTest {
                 s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
     }
 
+    /** E1: "an arrival removed before the private turn's next start isn't named". */
+    @Test
+    void P15_anArrivalRemovedBeforeThePrivateTurnsNextStartIsNotNamed() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Looking.");
+        String gone = s.host.room("qa", "work", "@qa here?", true);
+        String kept = s.host.room("qa", "noisy", "@qa and here?", true);
+        s.host.feed(new dev.routing.journal.event.HistoryChanged(s.host.tick(), "qa", "main", List.of(gone), List.of()));
+        s.host.continueTurn("qa", turn, List.of(), List.of(gone, kept), false);
+        assertEquals(List.of(List.of("noisy")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+    }
+
     /** E1: under latest-inbound the notice runs where 0.30.0 re-pins: for messages that addressed the agent. */
     @Test
     void P15_underLatestInboundALiveBoundaryNamesOnlyWhatAddressedTheAgent() {
