@@ -232,6 +232,23 @@ class PrivateTurnSpeechTest {
         assertEquals(List.of(), s.host.all(PublishRequested.class));
     }
 
+    /** B4: "a script's refusal in a private turn points to channel_list only for an agent that may call it". */
+    @Test
+    void P13_aPrivateTurnsRefusalPointsToChannelListOnlyForAnAgentThatMayCallIt() {
+        Scenario s = new Scenario();
+        s.host.configure(new dev.routing.journal.event.AgentConfigured(s.host.tick(), "qa", Mode.LOCUS, LocusPolicy.DELIVERY,
+                List.of("channel_publish", "shell"), false, null));
+        long turn = operatorTurn(s);
+        s.host.feed(new dev.routing.journal.event.ScriptCalled(s.host.tick(), "qa", turn, "channel_publish", null, null, "r"));
+        String refusal = s.host.last(ToolDecided.class).get(0).refusal();
+        assertTrue(refusal.contains("must name its channel"), refusal);
+        assertFalse(refusal.contains("channel_list"), refusal);
+        Scenario all = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long other = operatorTurn(all);
+        all.host.feed(new dev.routing.journal.event.ScriptCalled(all.host.tick(), "qa", other, "channel_publish", null, null, "r"));
+        assertTrue(all.host.last(ToolDecided.class).get(0).refusal().contains("channel_list"));
+    }
+
     @Test
     void B4_aScriptOfAChannelTurnThatNamesNoChannelGoesWhere0300SendsIt() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
