@@ -159,6 +159,7 @@ public final class PrivateInput {
                         : reason.why().equals(PrivateStart.WAITED) ? ", which waited on turn " + reason.turn()
                         : ", armed by turn " + reason.turn();
                 String which = reason.why().equals(PrivateStart.UNKNOWN_TURN) ? ", a turn the engine never assigned"
+                        : reason.why().equals(PrivateStart.WAITED) ? ", a turn that had taken in private input"
                         : ", which had taken in private input";
                 facts.add(new Evidence(s.at(), index, s.type(), by + how + which));
             }
