@@ -169,4 +169,23 @@ class PrivateBounceTest {
         assertTrue(told.text().contains("{{unsent}} still names " + d1 + ", not these words"), told.text());
         assertEquals(1, s.host.all(DraftHeld.class).size());
     }
+
+    /** D1, P8: "a private turn's bounce wakes a turn whose plain words stay private". */
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"HYBRID", "EXPLICIT"})
+    void P8_P12_aPrivateTurnsBounceWakesATurnWhosePlainWordsStayPrivate(Mode mode) {
+        Scenario s = scenario(mode);
+        s.host.focus("qa", "work");
+        long turn = operatorTurn(s);
+        s.host.say(turn, 1, prefix(mode) + "#ghost Status is fine.");
+        s.host.end(turn);
+        assertTrue(s.notices("bounce").get(0).wake());
+        String bounce = s.host.wake(new dev.routing.engine.testing.Host.WakeSpec("qa", "bounce").armedBy(turn));
+        long woken = s.host.start("qa", List.of(bounce), List.of());
+        s.host.say(woken, 1, "Status is fine.");
+        assertTrue(s.opened(woken).isPrivate());
+        s.assertKeptPrivate(woken, "private-turn");
+        s.assertNothingPublished();
+        assertEquals(List.of(), s.host.all(DraftHeld.class));
+    }
 }
