@@ -37,11 +37,7 @@ public final class PrivateStart {
      * Why, and what the judgement rests on: the wake, message or turn that made it private (each
      * null when it plays no part). {@link #STORED} names the stored input the start answers.
      */
-    public record Reason(String why, String wake, String message, Long turn) {
-        static Reason of(String why, String wake, String message, Long turn) {
-            return new Reason(why, wake, message, turn);
-        }
-    }
+    public record Reason(String why, String wake, String message, Long turn) {}
 
     private PrivateStart() {}
 
@@ -60,13 +56,13 @@ public final class PrivateStart {
         Reason r = read(state.privacy, agent, reads);
         if (r != null) return r;
         var mark = state.privacy.mark.get(agent);
-        return mark == null || mark.isEmpty() ? null : Reason.of(STORED, null, mark.first(), null);
+        return mark == null || mark.isEmpty() ? null : new Reason(STORED, null, mark.first(), null);
     }
 
     /** A live boundary (P5): private input among what it injects. A boundary that ends its turn takes nothing in. */
     public static Reason atBoundary(EngineState state, String agent, List<String> injected) {
         Reason r = read(state.privacy, agent, injected);
-        return r == null || r.why().equals(UNKNOWN_MESSAGE) ? r : Reason.of(INJECTED, null, r.message(), null);
+        return r == null || r.why().equals(UNKNOWN_MESSAGE) ? r : new Reason(INJECTED, null, r.message(), null);
     }
 
     /**
@@ -74,7 +70,7 @@ public final class PrivateStart {
      * waited on a private turn is private as that turn is, whatever its history holds.
      */
     private static Reason byWake(EngineState state, String agent, WakeQueued w) {
-        if (w.privateSurface()) return Reason.of(SURFACE, w.id(), null, null);
+        if (w.privateSurface()) return new Reason(SURFACE, w.id(), null, null);
         if (w.armedBy() != null) {
             Reason r = byTurn(state, w.armedBy(), ARMED, w.id());
             if (r != null) return r;
@@ -85,21 +81,21 @@ public final class PrivateStart {
         }
         if (w.retake() != null) {
             String held = state.privacy.firstPrivateOnBranch(agent);
-            if (held != null) return Reason.of(RETAKE, w.id(), held, null);
+            if (held != null) return new Reason(RETAKE, w.id(), held, null);
         }
         // A wake's message ids only point at input: one the engine does not hold was read and let go
         // (the record forgets a public message once read); the start's reads say what it takes in.
         for (String id : w.messages()) {
             StoredMessage m = state.privacy.message(agent, id);
             String why = m == null ? null : whyMessage(state.privacy, m);
-            if (why != null) return Reason.of(why, w.id(), id, null);
+            if (why != null) return new Reason(why, w.id(), id, null);
         }
         return null;
     }
 
     private static Reason byTurn(EngineState state, long turn, String why, String wake) {
-        if (turn >= state.nextTurn) return Reason.of(UNKNOWN_TURN, wake, null, turn);
-        return state.privacy.isPrivateTurn(turn) ? Reason.of(why, wake, null, turn) : null;
+        if (turn >= state.nextTurn) return new Reason(UNKNOWN_TURN, wake, null, turn);
+        return state.privacy.isPrivateTurn(turn) ? new Reason(why, wake, null, turn) : null;
     }
 
     /** Messages a start reads or a boundary injects: private input, or an id the engine was never told of. */
@@ -107,7 +103,7 @@ public final class PrivateStart {
         for (String id : ids) {
             StoredMessage m = privacy.message(agent, id);
             String why = m == null ? UNKNOWN_MESSAGE : whyMessage(privacy, m);
-            if (why != null) return Reason.of(why, null, id, null);
+            if (why != null) return new Reason(why, null, id, null);
         }
         return null;
     }

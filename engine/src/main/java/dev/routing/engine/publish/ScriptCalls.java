@@ -20,11 +20,14 @@ public final class ScriptCalls {
         String refusal = null;
         boolean forgotten = false;
         if (turn <= 0 || turn >= state.nextTurn) {
-            refusal = "Nothing was posted: turn " + turn + " was never assigned, so it started no script of " + call.agent() + "'s.";
+            refusal = "Nothing was posted: turn " + turn + " was never assigned, so it started no script of "
+                    + call.agent() + "'s.";
         } else {
             String owner = state.turns.owner(turn);
             if (owner == null) forgotten = true;
-            else if (!owner.equals(call.agent())) refusal = "Nothing was posted: turn " + turn + " is not " + call.agent() + "'s own turn.";
+            else if (!owner.equals(call.agent())) {
+                refusal = "Nothing was posted: turn " + turn + " is not " + call.agent() + "'s own turn.";
+            }
         }
         if (refusal != null) {
             ctx.emit(new ToolDecided(ctx.at(), turn, null, null, call.tool(), false, null, refusal, call.agent(), refusal,

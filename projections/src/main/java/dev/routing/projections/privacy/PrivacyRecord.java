@@ -50,12 +50,6 @@ public final class PrivacyRecord {
         return mark.computeIfAbsent(agent, a -> new TreeSet<>());
     }
 
-    /** P7: private input stored and not yet answered by a start that can publish. */
-    public boolean marked(String agent) {
-        TreeSet<String> ids = mark.get(agent);
-        return ids != null && !ids.isEmpty();
-    }
-
     /** P9: the first message of the agent's stored history on its current branch that is private input, or null. */
     public String firstPrivateOnBranch(String agent) {
         TreeMap<String, StoredMessage> byId = messages.get(agent);
