@@ -1,8 +1,8 @@
 package dev.routing.engine;
 
 import dev.routing.engine.prose.Rounds;
-import dev.routing.engine.publish.ChannelPublish;
 import dev.routing.engine.publish.Outcomes;
+import dev.routing.engine.publish.ScriptCalls;
 import dev.routing.engine.retention.RetentionRule;
 import dev.routing.engine.turns.Boundaries;
 import dev.routing.engine.turns.Ends;
@@ -44,15 +44,9 @@ public final class Decider {
         else if (fact instanceof RoundSpoken r) Rounds.decide(ctx, r);
         else if (fact instanceof TurnEnded e) Ends.decide(ctx, e);
         else if (fact instanceof PublishSettled s) Outcomes.settle(ctx, s);
-        else if (fact instanceof ScriptCalled c) script(ctx, c);
+        else if (fact instanceof ScriptCalled c) ScriptCalls.decide(ctx, c);
         else if (fact instanceof ProcessRestarted) Outcomes.restart(ctx);
         RetentionRule.decide(ctx);
         return out.decisions();
-    }
-
-    private static void script(Context ctx, ScriptCalled call) {
-        if (ChannelPublish.TOOL.equals(call.tool())) {
-            ChannelPublish.decideScript(ctx, call.agent(), call.turn(), call.channel(), call.server(), call.text());
-        }
     }
 }

@@ -17,7 +17,7 @@ public final class Emitter {
     private final List<Decision> decisions = new ArrayList<>();
     private int readBudget = DraftsTool.READ_CHARS;
 
-    Emitter(EngineState state) {
+    public Emitter(EngineState state) {
         this.state = state;
     }
 

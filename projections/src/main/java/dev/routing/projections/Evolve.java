@@ -41,7 +41,7 @@ public final class Evolve {
         else if (f instanceof FocusOpened o) s.roster.evolve(o);
         else if (f instanceof FocusClosed c) s.roster.evolve(c);
         else if (f instanceof MessageReceived m) message(s, m);
-        else if (f instanceof WakeQueued w) s.turns.wakes.computeIfAbsent(w.agent(), a -> new TreeMap<>()).put(w.id(), w);
+        else if (f instanceof WakeQueued w) s.turns.queue(w);
         else if (f instanceof TurnStarted t) started(s, t);
         else if (f instanceof ToolBoundary b) boundary(s, b);
         else if (f instanceof RoundSpoken r) spoken(s, r);
@@ -54,17 +54,15 @@ public final class Evolve {
 
     private static void message(EngineState s, MessageReceived m) {
         StoredMessage stored = StoredMessage.of(m);
+        // P2: work that names a turn never assigned names no known turn, as 0 does, for good (fail closed).
+        if (stored.workTurn != null && stored.workTurn >= s.nextTurn) stored.workTurn = 0L;
         s.privacy.messagesOf(m.agent()).put(m.id(), stored);
         if (s.privacy.isPrivateInput(stored)) s.privacy.markOf(m.agent()).add(m.id());
         if (stored.channel != null) s.turns.newestInbound.put(m.agent(), stored.channel);
     }
 
     private static void started(EngineState s, TurnStarted t) {
-        TreeMap<String, WakeQueued> pending = s.turns.wakes.get(t.agent());
-        if (pending != null) {
-            t.wakes().forEach(pending::remove);
-            if (pending.isEmpty()) s.turns.wakes.remove(t.agent());
-        }
+        s.turns.take(t.agent(), t.wakes());
         for (String id : t.reads()) s.privacy.markRead(t.agent(), id);
         // The turn this start decided: the one it continues if that is open and the agent's, else the one it opened.
         Turn turn = t.continues() == null ? null : s.turns.turn(t.continues());
@@ -214,8 +212,12 @@ public final class Evolve {
         if (!t.countsAsSend() || t.turn() == null) return;
         Turn turn = s.turns.turn(t.turn());
         if (turn == null) return;
-        if (t.place() == null) turn.holdAnywhere = true;
-        else turn.holdPlaces.add(t.place());
+        if (t.place() == null) {
+            turn.holdAnywhere = true;
+        } else {
+            turn.holdPlaces.add(t.place());
+            turn.sentTo.add(t.place());
+        }
     }
 
     private static void requested(EngineState s, PublishRequested p) {
@@ -237,7 +239,11 @@ public final class Evolve {
         s.attempts.out.add(a.id);
         if (p.turn() != null) {
             Turn turn = s.turns.turn(p.turn());
-            if (turn != null) turn.attempts.put(a.id, a.channel);
+            if (turn != null) {
+                turn.attempts.put(a.id, a.channel);
+                turn.sentTo.add(a.channel);
+                a.privateTurn = turn.isPrivate;
+            }
         }
         for (String id : p.drafts()) {
             Draft d = s.drafts.get(p.agent(), id);

@@ -40,7 +40,7 @@ class FoldTest {
         // decision opened, which only works when the decision folded first.
         assertNotNull(state.turns.turn(1));
         assertEquals(true, state.turns.turn(1).startSilent);
-        assertNull(state.turns.wake("qa", "w1"));
+        assertEquals(List.of(), state.turns.wake("qa", "w1"));
         assertEquals(2, state.nextTurn);
     }
 

@@ -72,6 +72,24 @@ class BadInputTest {
     }
 
     @Test
+    void P2_aMessageWithoutWriterIsRefusedNamingWriter() {
+        Cli.Result run = refusedAtLine3(fact("message.received", 3, "id", "m1", "agent", "qa", "kind", "external-message",
+                "text", "status?"));
+
+        assertNamesField(run, "writer");
+        assertTrue(run.err().contains("missing"), () -> "says it is missing: " + run);
+    }
+
+    @Test
+    void P2_aWriterThatIsNotHostModuleOrServerIsRefusedNamingWriter() {
+        Cli.Result run = refusedAtLine3(fact("message.received", 3, "id", "m1", "agent", "qa", "kind", "script-report",
+                "text", "report", "writer", "Host", "fromTurn", 1));
+
+        assertNamesField(run, "writer");
+        assertTrue(run.err().contains("host, module or server"), () -> "says which writers there are: " + run);
+    }
+
+    @Test
     void aRoundWithoutTextIsRefusedNamingText() {
         assertNamesField(refusedAtLine3(fact("round.spoken", 3, "turn", 1, "round", 1, "calls", List.of())), "text");
     }

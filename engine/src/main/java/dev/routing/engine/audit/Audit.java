@@ -142,7 +142,7 @@ public final class Audit {
         if (fact == null) return;
         Fact f = fact;
         fact = null;
-        privateInput.observe(f, answer, factIndex);
+        privateInput.observe(f, factIndex);
         factFirst(f);
         PendingPublication pending = null;
         for (Decision d : answer) pending = decision(f, d, pending);

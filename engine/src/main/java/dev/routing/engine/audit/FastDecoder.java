@@ -165,7 +165,7 @@ final class FastDecoder {
                 case "addressed" -> addressed = f.bool();
                 case "tags" -> tags = f.strings();
                 case "text" -> text = f.text();
-                case "writer" -> writer = f.text();
+                case "writer" -> writer = MessageReceived.asJournaled(f.text());
                 case "fromTurn" -> fromTurn = f.number();
                 case "wakes" -> wakes = f.bool();
                 default -> f.skip();

@@ -47,6 +47,12 @@ public final class Unsent {
         return d;
     }
 
+    /** The id of the draft {{unsent}} names now (the latest bounce, neither delivered nor dismissed), or null. */
+    public static String names(Context ctx, String agent) {
+        Draft d = latest(ctx, agent);
+        return d == null || d.delivered || d.dismissed ? null : d.id;
+    }
+
     /** The latest bounce while it is kept, whatever its state. */
     public static Draft latest(Context ctx, String agent) {
         String id = ctx.state().drafts.latestBounce.get(agent);

@@ -31,11 +31,37 @@ public final class Notices {
                 "[routing] Your plain speech now goes to " + where + ".", false, turn);
     }
 
-    public static NoticeIssued keptPrivate(Instant at, String agent, long turn, int segments) {
-        return new NoticeIssued(at, agent, "kept-private", Names.NONE,
+    /** Explicit mode: a private turn's unprefixed words were kept; {@code unsent} is the draft {{unsent}} still names. */
+    public static NoticeIssued keptPrivate(Instant at, String agent, long turn, int segments, String unsent) {
+        return new NoticeIssued(at, agent, "kept-private", unsentNames(unsent),
                 "[routing] " + segments + " plain-speech segment(s) of this private turn were kept private, not "
-                        + "bounced. To publish, start a line with >>#channel, or use a send tool.",
+                        + "bounced." + stillNames(unsent) + " To publish, start a line with >>#channel, or use a send tool.",
                 false, turn);
+    }
+
+    /**
+     * P12: a private turn's envelope that bounced (no destination, a channel that does not resolve,
+     * a delivery that failed or threw) kept its words private: no draft, no resend offered. Like any
+     * bounce it wakes the resident, into a turn whose plain words stay private too.
+     */
+    public static NoticeIssued privateBounce(Instant at, String agent, Long turn, String why, boolean mayHavePosted,
+            String unsent, boolean wake, String prefix) {
+        String what = mayHavePosted
+                ? "[bounce] Not confirmed: " + why + ". The words may have gone out, so sending them again could post "
+                        + "them twice. This turn is private: nothing was held as a draft."
+                : "[bounce] Not delivered: " + why + ". This turn is private, so the words were kept private: not held "
+                        + "as a draft, not offered for resend.";
+        return new NoticeIssued(at, agent, "bounce", unsentNames(unsent),
+                what + stillNames(unsent) + " To publish, name a registered channel (" + prefix + "#channel) or use a send tool.",
+                wake, turn);
+    }
+
+    private static Names unsentNames(String unsent) {
+        return unsent == null ? Names.NONE : Names.drafts(List.of(unsent));
+    }
+
+    private static String stillNames(String unsent) {
+        return unsent == null ? "" : " {{unsent}} still names " + unsent + ", not these words.";
     }
 
     public static NoticeIssued bounce(Instant at, String agent, Long turn, String draft, String why, boolean wake) {
@@ -66,6 +92,8 @@ public final class Notices {
             case PrivateStart.RETAKE -> "a retake of a history that holds an operator's message";
             case PrivateStart.WAITED -> "a wake that waited on a private turn";
             case PrivateStart.INJECTED -> "an operator's message injected at a tool boundary";
+            case PrivateStart.UNKNOWN_MESSAGE -> "a message the engine was never told of, so it cannot tell it is not an operator's";
+            case PrivateStart.UNKNOWN_TURN -> "work of a turn the engine never assigned, so it cannot tell it is not a private turn's";
             default -> why;
         };
     }

@@ -1,14 +1,17 @@
 package dev.routing.engine.privacy;
 
 import dev.routing.journal.event.WakeQueued;
+import dev.routing.projections.EngineState;
 import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.privacy.StoredMessage;
 import java.util.List;
 
 /**
- * Why a start is private, or null when it is not (RULES P3, P6-P9, P15). One judgment for every
- * start, fresh or continuing, made where the start reads its work, so a turn that turned private
- * after arming the work counts as it stands now.
+ * Why a start or a live tool boundary takes in private input, or null when it does not (RULES P2,
+ * P3, P5-P9, P15, P16). The one judgement of privacy: the engine decides by it, and the audit turns
+ * the {@link Reason} it returns into evidence. It is made where the work is read, so a turn that
+ * turned private after arming the work counts as it stands now. Input it cannot classify (a
+ * message id it was never told of, a turn id it never assigned) counts as private (fail closed).
  */
 public final class PrivateStart {
     /** An operator's message from a private surface is in the start. */
@@ -25,41 +28,88 @@ public final class PrivateStart {
     public static final String WAITED = "waited-on-private-turn";
     /** Private input injected at a tool boundary. */
     public static final String INJECTED = "private-input-at-boundary";
+    /** A start read, or a boundary injected, a message id the engine was never told of. */
+    public static final String UNKNOWN_MESSAGE = "unknown-message";
+    /** The work names a turn id the engine never assigned. */
+    public static final String UNKNOWN_TURN = "unknown-turn";
+
+    /**
+     * Why, and what the judgement rests on: the wake, message or turn that made it private (each
+     * null when it plays no part). {@link #STORED} names the stored input the start answers.
+     */
+    public record Reason(String why, String wake, String message, Long turn) {}
 
     private PrivateStart() {}
 
-    public static String why(PrivacyRecord privacy, String agent, Long continues, List<WakeQueued> batch,
-            List<String> reads) {
+    /** A start: the turn it continues, its batch (every copy of each wake id), then what it reads, then the mark. */
+    public static Reason why(EngineState state, String agent, Long continues, List<WakeQueued> batch, List<String> reads) {
         // P8: a start that continues a turn's work (a budget restart, a retry) speaks as that turn,
         // even when the turn it names has ended or a restart closed it.
-        if (continues != null && privacy.isPrivateTurn(continues)) return ARMED;
+        if (continues != null) {
+            Reason r = byTurn(state, continues, ARMED, null);
+            if (r != null) return r;
+        }
         for (WakeQueued w : batch) {
-            String why = whyWake(privacy, agent, w);
-            if (why != null) return why;
+            Reason r = byWake(state, agent, w);
+            if (r != null) return r;
         }
-        for (String id : reads) {
-            String why = whyMessage(privacy, privacy.message(agent, id));
-            if (why != null) return why;
+        Reason r = read(state.privacy, agent, reads);
+        if (r != null) return r;
+        var mark = state.privacy.mark.get(agent);
+        return mark == null || mark.isEmpty() ? null : new Reason(STORED, null, mark.first(), null);
+    }
+
+    /** A live boundary (P5): private input among what it injects. A boundary that ends its turn takes nothing in. */
+    public static Reason atBoundary(EngineState state, String agent, List<String> injected) {
+        Reason r = read(state.privacy, agent, injected);
+        return r == null || r.why().equals(UNKNOWN_MESSAGE) ? r : new Reason(INJECTED, null, r.message(), null);
+    }
+
+    /**
+     * P6, P8, P9, P15: each mark a wake carries is weighed, so one never hides another: a retake that
+     * waited on a private turn is private as that turn is, whatever its history holds.
+     */
+    private static Reason byWake(EngineState state, String agent, WakeQueued w) {
+        if (w.privateSurface()) return new Reason(SURFACE, w.id(), null, null);
+        if (w.armedBy() != null) {
+            Reason r = byTurn(state, w.armedBy(), ARMED, w.id());
+            if (r != null) return r;
         }
-        if (privacy.marked(agent)) return STORED;
+        if (w.waitedOn() != null) {
+            Reason r = byTurn(state, w.waitedOn(), WAITED, w.id());
+            if (r != null) return r;
+        }
+        if (w.retake() != null) {
+            String held = state.privacy.firstPrivateOnBranch(agent);
+            if (held != null) return new Reason(RETAKE, w.id(), held, null);
+        }
+        // A wake's message ids only point at input: one the engine does not hold was read and let go
+        // (the record forgets a public message once read); the start's reads say what it takes in.
+        for (String id : w.messages()) {
+            StoredMessage m = state.privacy.message(agent, id);
+            String why = m == null ? null : whyMessage(state.privacy, m);
+            if (why != null) return new Reason(why, w.id(), id, null);
+        }
         return null;
     }
 
-    private static String whyWake(PrivacyRecord privacy, String agent, WakeQueued w) {
-        if (w.privateSurface()) return SURFACE;
-        if (w.retake() != null) return privacy.historyHoldsPrivateInput(agent) ? RETAKE : null;
-        if (w.armedBy() != null && privacy.isPrivateTurn(w.armedBy())) return ARMED;
-        if (w.waitedOn() != null && privacy.isPrivateTurn(w.waitedOn())) return WAITED;
-        for (String id : w.messages()) {
-            String why = whyMessage(privacy, privacy.message(agent, id));
-            if (why != null) return why;
+    private static Reason byTurn(EngineState state, long turn, String why, String wake) {
+        if (turn >= state.nextTurn) return new Reason(UNKNOWN_TURN, wake, null, turn);
+        return state.privacy.isPrivateTurn(turn) ? new Reason(why, wake, null, turn) : null;
+    }
+
+    /** Messages a start reads or a boundary injects: private input, or an id the engine was never told of. */
+    private static Reason read(PrivacyRecord privacy, String agent, List<String> ids) {
+        for (String id : ids) {
+            StoredMessage m = privacy.message(agent, id);
+            String why = m == null ? UNKNOWN_MESSAGE : whyMessage(privacy, m);
+            if (why != null) return new Reason(why, null, id, null);
         }
         return null;
     }
 
     /** Why one stored message is private input, or null. */
-    public static String whyMessage(PrivacyRecord privacy, StoredMessage m) {
-        if (m == null) return null;
+    private static String whyMessage(PrivacyRecord privacy, StoredMessage m) {
         if (m.surface) return SURFACE;
         if (m.workTurn != null && privacy.isPrivateTurn(m.workTurn)) return WORK;
         return null;

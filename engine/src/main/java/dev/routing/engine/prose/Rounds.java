@@ -39,7 +39,7 @@ public final class Rounds {
         }
         Calls.decide(ctx, turn, round, plan);
         if (keptPrivateTurn > 0 && turn.mode == Mode.EXPLICIT) {
-            notices.add(Notices.keptPrivate(ctx.at(), turn.agent, turn.id, keptPrivateTurn));
+            notices.add(Notices.keptPrivate(ctx.at(), turn.agent, turn.id, keptPrivateTurn, Unsent.names(ctx, turn.agent)));
         }
         notices.forEach(ctx::emit);
     }
@@ -115,34 +115,45 @@ public final class Rounds {
             continuation(e);
         }
 
-        /** P4, P11, P12: a private turn keeps its words private; an envelope naming a channel still goes there. */
+        /**
+         * P4, P11, P12: a private turn keeps its words private; an envelope naming a channel still goes
+         * there, and one that bounces keeps its words private too (a bounce notice, no draft).
+         */
         private void privateTurn(Envelope e) {
-            if (e.prefixed() && e.skipReply()) {
+            if (!e.prefixed()) {
+                keptByPrivateTurn = true;
+                keep(e, "private-turn");
+                return;
+            }
+            if (e.skipReply()) {
                 if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
                 keep(e, "skip-reply");
                 return;
             }
-            if (e.prefixed() && !e.malformed()) {
-                Destination to = Destination.resolve(ctx.state(), e.target(), null);
-                if (to.ok()) {
-                    if (plan.holds(to.channel())) {
-                        holdEnvelope(e);
-                    } else if (!Unsent.mentions(e.body())) {
-                        publish(e, to, true);
-                    } else if (unsentSendable()) {
-                        Unsent.send(ctx, turn, round, index, e, to, notices);
-                        emitted = true;
-                    } else {
-                        // P12: words added to an {{unsent}} that cannot be sent are kept, never drafted.
-                        keptByPrivateTurn = true;
-                        keep(e, "private-turn");
-                    }
-                    continuation(e);
-                    return;
-                }
+            Destination to = e.malformed() ? null : Destination.resolve(ctx.state(), e.target(), null);
+            if (to == null || !to.ok()) {
+                privateBounce(e, to == null ? "the envelope names no target" : to.refusal());
+                return;
             }
-            keptByPrivateTurn = true;
+            if (plan.holds(to.channel())) {
+                holdEnvelope(e);
+            } else if (!Unsent.mentions(e.body())) {
+                publish(e, to, true);
+            } else if (unsentSendable()) {
+                Unsent.send(ctx, turn, round, index, e, to, notices);
+                emitted = true;
+            } else {
+                privateBounce(e, "{{unsent}} names nothing that can be sent now");
+            }
+            continuation(e);
+        }
+
+        /** P12: a private turn's bounce keeps its words private, and tells the resident as a bounce does. */
+        private void privateBounce(Envelope e, String why) {
             keep(e, "private-turn");
+            int streak = ctx.state().turns.bounceStreak.getOrDefault(turn.agent, 0);
+            notices.add(Notices.privateBounce(ctx.at(), turn.agent, turn.id, why, false, Unsent.names(ctx, turn.agent),
+                    streak < 2, turn.mode == Mode.HYBRID ? ">>>" : ">>"));
         }
 
         private void envelope(Envelope e) {

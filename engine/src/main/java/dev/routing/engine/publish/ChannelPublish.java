@@ -16,8 +16,8 @@ import dev.routing.projections.turns.Turn;
  */
 public final class ChannelPublish {
     public static final String TOOL = "channel_publish";
-    static final String PRIVATE_REFUSAL = "Nothing was posted: this turn has taken in private input, so "
-            + "channel_publish must name its channel (channel_list shows the channel ids).";
+    private static final String PRIVATE_REFUSAL = "Nothing was posted: this turn has taken in private input, so "
+            + "channel_publish must name its channel";
     static final String NAMED_REFUSAL = "Nothing was posted: channel_publish needs a channelId, since nothing "
             + "is sent to a default channel. channel_list shows the channel ids.";
 
@@ -27,7 +27,11 @@ public final class ChannelPublish {
         EngineState state = ctx.state();
         if (channel != null && !channel.isBlank()) return Destination.resolve(state, channel, server);
         AgentSettings settings = state.roster.agent(agent);
-        if (ctx.rules().privateTurns() && turnPrivate) return Destination.refused(PRIVATE_REFUSAL);
+        if (ctx.rules().privateTurns() && turnPrivate) {
+            // B4: the refusal points to channel_list only for an agent that may call it.
+            return Destination.refused(PRIVATE_REFUSAL
+                    + (settings.mayCall("channel_list") ? " (channel_list shows the channel ids)." : "."));
+        }
         // M5: judged by the mode the turn opened in (a new mode takes effect at the next turn).
         Mode mode = turn != null ? turn.mode : settings.mode;
         if (mode == Mode.NAMED) return Destination.refused(NAMED_REFUSAL);
@@ -44,10 +48,9 @@ public final class ChannelPublish {
     }
 
     /** A script's call, judged by the turn that started the script as it stands now (P13). */
-    public static void decideScript(Context ctx, String agent, long startTurn, String channel, String server, String text) {
-        EngineState state = ctx.state();
-        Turn turn = state.turns.turn(startTurn);
-        boolean turnPrivate = state.privacy.isPrivateTurn(startTurn);
+    static void decideScript(Context ctx, String agent, long startTurn, boolean turnPrivate, String channel, String server,
+            String text) {
+        Turn turn = ctx.state().turns.turn(startTurn);
         Destination to = target(ctx, turn, agent, turnPrivate, channel, server);
         emit(ctx, agent, startTurn, null, null, to, text, false);
     }

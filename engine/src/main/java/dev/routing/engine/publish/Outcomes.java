@@ -1,6 +1,9 @@
 package dev.routing.engine.publish;
 
 import dev.routing.engine.Context;
+import dev.routing.engine.drafts.Unsent;
+import dev.routing.engine.notices.Notices;
+import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.PublishOutcome;
@@ -90,8 +93,21 @@ public final class Outcomes {
         }
     }
 
-    /** O5: the resident's notice says which outcome happened. */
+    /**
+     * O5: the resident's notice says which outcome happened. A private turn's envelope that did not
+     * go out is a bounce kept private (P12): the bounce notice, saying nothing was posted or that the
+     * words may have gone out, waking the resident as a bounce does.
+     */
     static NoticeIssued failedNotice(Context ctx, Attempt a, String outcome, String connectorText) {
+        if (a.privateTurn && (Attempts.SPEECH.equals(a.via) || Attempts.UNSENT.equals(a.via))) {
+            String why = FAILED.equals(outcome) ? "the send to " + a.channel + " failed. Nothing was posted"
+                    : "the send to " + a.channel + " was not confirmed";
+            if (connectorText != null) why += " (the connector said: " + connectorText + ")";
+            int streak = ctx.state().turns.bounceStreak.getOrDefault(a.agent, 0);
+            Mode mode = ctx.state().roster.agent(a.agent).mode;
+            return Notices.privateBounce(ctx.at(), a.agent, a.turn, why, !FAILED.equals(outcome),
+                    Unsent.names(ctx, a.agent), streak < 2, mode == Mode.HYBRID ? ">>>" : ">>");
+        }
         String where = a.channel;
         String text = FAILED.equals(outcome)
                 ? "[send-failed] Attempt " + a.id + " to " + where + " could not be delivered. Nothing was posted."

@@ -9,7 +9,8 @@ import dev.routing.projections.publish.Attempt;
 /**
  * D5: a failed {{unsent}} send re-holds the words it attempted, as a bounce, and the resident
  * gets the bounce notice instead of the failure marker. A bare {{unsent}} attempted only the
- * draft it names, which a failure returns to held: nothing new is held.
+ * draft it names, which a failure returns to held: nothing new is held. A private turn's words
+ * added to {{unsent}} are never held (P12): its failure is a private bounce.
  */
 final class UnsentFailure {
     private UnsentFailure() {}
@@ -23,6 +24,7 @@ final class UnsentFailure {
                     "the {{unsent}} send failed and nothing was posted; the draft is held again", false));
             return true;
         }
+        if (attempt.privateTurn) return false;
         String id = Holding.hold(ctx, attempt.agent, attempt.turn, attempt.text, Holding.BOUNCED, false, false);
         ctx.emit(Notices.bounce(ctx.at(), attempt.agent, attempt.turn, id,
                 "the {{unsent}} send failed and nothing was posted", false));

@@ -17,23 +17,25 @@ import java.util.Set;
 public final class Boundaries {
     private Boundaries() {}
 
-    public static void decide(Context ctx, ToolBoundary boundary) {
+    /** Decides the boundary; returns why it made its turn private (null when it did not), for the audit's evidence. */
+    public static PrivateStart.Reason decide(Context ctx, ToolBoundary boundary) {
         EngineState state = ctx.state();
         Turn turn = state.turns.turn(boundary.turn());
-        if (turn == null) return;
-        String why = null;
+        if (turn == null) return null;
+        // C4: a boundary that ends its turn leaves it as it was; its input waits for the next start.
+        boolean takesIn = !boundary.endsTurn() && ctx.rules().privateTurns();
+        PrivateStart.Reason reason = takesIn && !turn.isPrivate
+                ? PrivateStart.atBoundary(state, turn.agent, boundary.injected()) : null;
+        String why = reason == null ? null : reason.why();
         Set<String> channels = new LinkedHashSet<>();
         String addressedArrival = null;
         for (String id : boundary.injected()) {
             StoredMessage m = state.privacy.message(turn.agent, id);
             if (m == null) continue;
-            if (why == null && PrivateStart.whyMessage(state.privacy, m) != null) why = PrivateStart.INJECTED;
-            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || turn.attempts.size() > 0)) channels.add(m.channel);
+            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || followsUp(turn, m))) channels.add(m.channel);
             if (m.channel != null && m.addressed) addressedArrival = m.channel;
         }
-        // C4: a boundary that ends its turn leaves it as it was; its input waits for the next start.
-        boolean takesIn = !boundary.endsTurn() && ctx.rules().privateTurns();
-        if (takesIn && why != null && !turn.isPrivate) {
+        if (why != null) {
             ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "boundary", why));
             if (!turn.startSilent && !turn.privateNoticeGiven) {
                 ctx.emit(Notices.privateTurn(ctx.at(), turn.agent, turn.id, why));
@@ -46,5 +48,15 @@ public final class Boundaries {
             LocusMove.emit(ctx, turn, addressedArrival, "addressed-arrival");
         }
         if (!boundary.endsTurn()) HeldNotice.decide(ctx, turn);
+        return reason;
+    }
+
+    /**
+     * E1: under delivery a private turn's boundary also names an unaddressed message that follows up
+     * where the turn sent (0.30.0's notice names only those that addressed the agent); under
+     * latest-inbound it names what 0.30.0 would re-pin to, the addressed ones.
+     */
+    private static boolean followsUp(Turn turn, StoredMessage m) {
+        return turn.locusPolicy == LocusPolicy.DELIVERY && turn.sentTo.contains(m.channel);
     }
 }

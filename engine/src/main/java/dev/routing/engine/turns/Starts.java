@@ -24,21 +24,21 @@ import java.util.Set;
 public final class Starts {
     private Starts() {}
 
-    public static void decide(Context ctx, TurnStarted start) {
+    /** Decides the start; returns why it takes in private input (null when it does not), for the audit's evidence. */
+    public static PrivateStart.Reason decide(Context ctx, TurnStarted start) {
         EngineState state = ctx.state();
         List<WakeQueued> batch = new ArrayList<>();
-        for (String id : start.wakes()) {
-            WakeQueued w = state.turns.wake(start.agent(), id);
-            if (w != null) batch.add(w);
-        }
-        String why = ctx.rules().privateTurns()
-                ? PrivateStart.why(state.privacy, start.agent(), start.continues(), batch, start.reads()) : null;
+        for (String id : start.wakes()) batch.addAll(state.turns.wake(start.agent(), id));
+        PrivateStart.Reason reason = ctx.rules().privateTurns()
+                ? PrivateStart.why(state, start.agent(), start.continues(), batch, start.reads()) : null;
+        String why = reason == null ? null : reason.why();
         Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
         if (open != null && open.agent.equals(start.agent())) {
             continueTurn(ctx, start, open, batch, why);
         } else {
             openTurn(ctx, start, batch, why);
         }
+        return reason;
     }
 
     private static void openTurn(Context ctx, TurnStarted start, List<WakeQueued> batch, String why) {
@@ -113,20 +113,25 @@ public final class Starts {
         if (!fresh.isEmpty()) ctx.emit(Notices.channelsHeld(ctx.at(), turn.agent, turn.id, fresh));
     }
 
+    /**
+     * E1: the channels of what a start takes in: each wake of its batch (its own channel and its
+     * messages', an ambient or system one's included: the start took its wake), then what it reads
+     * whose wake it did not take, but for ambient and system messages, whose wakes are dropped once
+     * the turn has read and answered them, and for arrivals removed from the history meanwhile.
+     */
     private static Set<String> channelsTakenIn(EngineState state, String agent, List<WakeQueued> batch, List<String> reads) {
         Set<String> channels = new LinkedHashSet<>();
         for (WakeQueued w : batch) {
-            List<StoredMessage> messages = w.messages().stream()
-                    .map(id -> state.privacy.message(agent, id)).filter(m -> m != null).toList();
-            boolean quiet = !messages.isEmpty() && messages.stream().allMatch(StoredMessage::ambientOrSystem);
-            if (w.namesChannel() && !quiet) channels.add(w.channel().trim());
-            for (StoredMessage m : messages) {
-                if (m.channel != null && !m.ambientOrSystem()) channels.add(m.channel);
+            if (w.namesChannel()) channels.add(w.channel().trim());
+            for (String id : w.messages()) {
+                StoredMessage m = state.privacy.message(agent, id);
+                if (m != null && m.channel != null) channels.add(m.channel);
             }
         }
         for (String id : reads) {
             StoredMessage m = state.privacy.message(agent, id);
-            if (m != null && m.channel != null && !m.ambientOrSystem()) channels.add(m.channel);
+            // An arrival removed from the history before this start is not there to answer.
+            if (m != null && m.channel != null && !m.ambientOrSystem() && m.onBranch) channels.add(m.channel);
         }
         return channels;
     }

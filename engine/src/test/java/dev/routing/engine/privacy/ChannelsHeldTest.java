@@ -14,6 +14,7 @@ import dev.routing.journal.event.SpeechRouted;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /** E1, E2 (P15, P16): a channel's message that meets private input, and merged wakes. */
@@ -68,18 +69,139 @@ class ChannelsHeldTest {
         s.assertNothingPublished();
     }
 
-    @Test
-    void E1_anAmbientRoomMessageIsNotNamed() {
+    /**
+     * P15, P9: a retake that waited behind a private turn's continuation takes that turn's id as a
+     * turn it continues, so it starts a private turn even over a history that holds no private
+     * input (here the private turn's only mark was a gate window's message that nothing stored).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"nudge", "unstick", "inference-request"})
+    void P15_aRetakeThatWaitedOnAPrivateTurnStartsAPrivateTurn(String retake) {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
-        String chatter = s.host.message("qa", "channel-message", "noisy", false, "lol", "host", null, true);
-        s.host.feed(new dev.routing.journal.event.MessageReceived(s.host.tick(), "amb", "qa", "channel-message", "work",
-                "discord", false, List.of("ambient"), "someone joined", "host", null, true));
+        s.host.focus("qa", "work");
+        String gate = s.host.wake(new WakeSpec("qa", "gate-window").privateSurface());
+        long first = s.host.start("qa", List.of(gate), List.of());
+        s.host.say(first, 1, "Looking.");
+        String waited = s.host.wake(new WakeSpec("qa", "retake").retake(retake).waitedOn(first));
+        s.host.continueTurn("qa", first, List.of(), List.of(), false);
+        s.host.say(first, 2, "Restarted answer.");
+        s.host.end(first);
+        long own = s.host.start("qa", List.of(waited), List.of());
+        s.host.say(own, 1, "The retaken answer.");
+        assertTrue(s.opened(own).isPrivate(), "a retake that waited on a private turn");
+        assertEquals("waited-on-private-turn", s.opened(own).why());
+        s.assertNothingPublished();
+    }
+
+    /** P9 still applies beside P15: a retake over a history holding private input is private, whatever it waited on. */
+    @Test
+    void P9_aRetakeThatWaitedOnAChannelTurnIsPrivateWhileTheHistoryHoldsPrivateInput() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        s.host.focus("qa", "work");
+        String op = s.host.operator("qa", "the numbers are bad");
+        long first = s.host.answer("qa", op, null);
+        s.host.say(first, 1, "Noted.");
+        s.host.end(first);
+        String ping = s.host.room("qa", "noisy", "@qa ping", true);
+        long room = s.host.answer("qa", ping, "noisy");
+        s.host.say(room, 1, "pong");
+        String waited = s.host.wake(new WakeSpec("qa", "retake").retake("nudge").waitedOn(room));
+        s.host.end(room);
+        long own = s.host.start("qa", List.of(waited), List.of());
+        s.host.say(own, 1, "The numbers are bad.");
+        assertEquals("retake-of-private-history", s.opened(own).why());
+        assertEquals(List.of(), s.speech(own).stream().filter(r -> r.route().isPublish()).toList());
+    }
+
+    private String ambient(Scenario s, String id, String channel, String tag) {
+        s.host.feed(new dev.routing.journal.event.MessageReceived(s.host.tick(), id, "qa", "channel-message", channel,
+                "discord", false, List.of(tag), "someone joined", "host", null, true));
+        return id;
+    }
+
+    /** E1: a private start that takes in an ambient or system message's wake names its channel, once. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ambient", "system"})
+    void P15_aPrivateStartThatTakesInAnAmbientOrSystemMessagesWakeNamesItsChannel(String tag) {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String quiet = ambient(s, "amb", "work", tag);
         String op = s.host.operator("qa", "status?");
-        String w1 = s.host.wake("qa", "message", "work", "amb");
-        String w2 = s.host.wake("qa", "message", null, op);
-        long turn = s.host.start("qa", List.of(w1, w2), List.of("amb", op, chatter));
+        String gate = s.host.wake(new WakeSpec("qa", "gate-window").channel("work").messages(quiet));
+        String opWake = s.host.wake("qa", "message", null, op);
+        long turn = s.host.start("qa", List.of(gate, opWake), List.of(quiet, op));
+        s.host.say(turn, 1, "Answered.");
         assertTrue(s.opened(turn).isPrivate());
-        assertEquals(List.of("noisy"), s.notices("channels-held").get(0).names().channels());
+        assertEquals(List.of(List.of("work")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+    }
+
+    /**
+     * E1: an ambient or system message a private turn's continuation reads without its wake is not
+     * named: its wake is dropped once the turn has read and answered it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ambient", "system"})
+    void P15_anAmbientOrSystemMessageAPrivateContinuationReadsWithoutItsWakeIsNotNamed(String tag) {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Looking.");
+        String chatter = s.host.message("qa", "channel-message", "noisy", false, "lol", "host", null, true);
+        String quiet = ambient(s, "amb", "work", tag);
+        s.host.continueTurn("qa", turn, List.of(), List.of(quiet, chatter), false);
+        s.host.say(turn, 2, "Restarted.");
+        assertEquals(List.of(List.of("noisy")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+        s.assertNothingPublished();
+    }
+
+    /**
+     * E1: at a live boundary a private turn names a channel whose injected message addressed the
+     * agent, or, under delivery, follows up where the turn sent; an unaddressed message elsewhere is
+     * not named.
+     */
+    @Test
+    void P15_aPrivateTurnsLiveBoundaryNamesAnInjectedMessageThatAddressedItOrFollowsUpWhereItSent() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Checking.", call("channel_publish", "noisy", "on it"));
+        String elsewhere = s.host.message("qa", "channel-message", "work", false, "unrelated chatter", "host", null, true);
+        s.host.boundary(turn, elsewhere);
+        assertEquals(List.of(), s.notices("channels-held"), "an unaddressed message where the turn never sent");
+        String followUp = s.host.message("qa", "channel-message", "noisy", false, "thanks!", "host", null, true);
+        s.host.boundary(turn, followUp);
+        String addressed = s.host.room("qa", "work", "@qa and here?", true);
+        s.host.boundary(turn, addressed);
+        assertEquals(List.of(List.of("noisy"), List.of("work")),
+                s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+    }
+
+    /** E1: "an arrival removed before the private turn's next start isn't named". */
+    @Test
+    void P15_anArrivalRemovedBeforeThePrivateTurnsNextStartIsNotNamed() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Looking.");
+        String gone = s.host.room("qa", "work", "@qa here?", true);
+        String kept = s.host.room("qa", "noisy", "@qa and here?", true);
+        s.host.feed(new dev.routing.journal.event.HistoryChanged(s.host.tick(), "qa", "main", List.of(gone), List.of()));
+        s.host.continueTurn("qa", turn, List.of(), List.of(gone, kept), false);
+        assertEquals(List.of(List.of("noisy")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+    }
+
+    /** E1: under latest-inbound the notice runs where 0.30.0 re-pins: for messages that addressed the agent. */
+    @Test
+    void P15_underLatestInboundALiveBoundaryNamesOnlyWhatAddressedTheAgent() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
+        String op = s.host.operator("qa", "status?");
+        long turn = s.host.answer("qa", op, null);
+        s.host.say(turn, 1, "Checking.", call("channel_publish", "noisy", "on it"));
+        String followUp = s.host.message("qa", "channel-message", "noisy", false, "thanks!", "host", null, true);
+        s.host.boundary(turn, followUp);
+        assertEquals(List.of(), s.notices("channels-held"));
+        String addressed = s.host.room("qa", "noisy", "@qa more?", true);
+        s.host.boundary(turn, addressed);
+        assertEquals(List.of(List.of("noisy")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
     }
 
     @ParameterizedTest

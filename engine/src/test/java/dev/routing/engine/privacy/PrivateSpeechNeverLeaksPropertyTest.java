@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import dev.routing.engine.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.CoreSink;
-import dev.routing.engine.testing.PrivacyOracle;
 import dev.routing.engine.testing.Property;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.event.Call;
@@ -16,6 +15,7 @@ import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.ScriptCalled;
 import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.ToolDecided;
+import dev.routing.reference.ReferenceModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,10 +23,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The product's promise over random valid streams (every wake cause, boundaries, retakes, history
- * changes, restarts, modes): no plain speech of a turn that has taken in private input reaches a
- * channel unless an envelope in that round named it, and no channel_publish of such a turn goes
- * out without naming its channel (P4, P11, P13).
+ * The product's promise over random streams (every wake cause, boundaries, retakes, history
+ * changes, restarts, modes, and the input a careless host sends): no plain speech of a turn that
+ * must be private reaches a channel unless an envelope in that round named it, and no
+ * channel_publish of such a turn, or of a script it started, goes out without naming its channel
+ * (P4, P11, P13). "Must be private" is the {@link ReferenceModel}'s answer, not the engine's.
  */
 class PrivateSpeechNeverLeaksPropertyTest {
 
@@ -50,7 +51,7 @@ class PrivateSpeechNeverLeaksPropertyTest {
     static String leak(RuleSet rules, List<Action> stream) {
         CoreSink sink = new CoreSink(rules);
         StreamHost.play(sink, stream);
-        PrivacyOracle oracle = new PrivacyOracle();
+        ReferenceModel oracle = new ReferenceModel();
         Map<String, RoundSpoken> rounds = new HashMap<>();
         Fact fact = null;
         List<Decision> answer = new ArrayList<>();
@@ -69,8 +70,9 @@ class PrivateSpeechNeverLeaksPropertyTest {
         return null;
     }
 
-    private static String check(PrivacyOracle oracle, Map<String, RoundSpoken> rounds, Fact fact, List<Decision> answer) {
-        oracle.observe(fact, answer);
+    private static String check(ReferenceModel oracle, Map<String, RoundSpoken> rounds, Fact fact, List<Decision> answer) {
+        // Only what the model holds private is asked here; ReferenceModelPropertyTest weighs the rest.
+        oracle.step(fact, answer);
         if (fact instanceof RoundSpoken r) rounds.put(r.turn() + "/" + r.round(), r);
         for (Decision d : answer) {
             if (fact instanceof ScriptCalled c && !c.namesChannel() && d instanceof ToolDecided t && t.allowed()

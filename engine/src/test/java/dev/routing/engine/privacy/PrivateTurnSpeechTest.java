@@ -151,10 +151,11 @@ class PrivateTurnSpeechTest {
     void B3_aPrivateHybridTurnsEnvelopeThatNamesNoDestinationOrAnUnknownChannelKeepsItsWordsPrivateWithNoDraft() {
         Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
-        s.host.say(turn, 1, ">>> nowhere at all\n>>>#nowhere lost words");
+        s.host.say(turn, 1, ">>>\nnowhere at all\n>>>#nowhere lost words");
         for (SpeechRouted r : s.speech(turn)) assertEquals(Route.keptPrivate("private-turn"), r.route());
         assertEquals(List.of(), s.host.all(DraftHeld.class));
-        assertEquals(List.of(), s.notices("bounce"));
+        // Each bounce is told as a bounce kept private (PrivateBounceTest has the rest).
+        assertEquals(List.of(true, true), s.notices("bounce").stream().map(n -> n.text().contains("kept private")).toList());
     }
 
     @Test
@@ -229,6 +230,23 @@ class PrivateTurnSpeechTest {
         s.host.feed(new dev.routing.journal.event.ScriptCalled(s.host.tick(), "qa", turn, "channel_publish", " ", null, "report"));
         assertFalse(s.host.last(ToolDecided.class).get(0).allowed());
         assertEquals(List.of(), s.host.all(PublishRequested.class));
+    }
+
+    /** B4: "a script's refusal in a private turn points to channel_list only for an agent that may call it". */
+    @Test
+    void P13_aPrivateTurnsRefusalPointsToChannelListOnlyForAnAgentThatMayCallIt() {
+        Scenario s = new Scenario();
+        s.host.configure(new dev.routing.journal.event.AgentConfigured(s.host.tick(), "qa", Mode.LOCUS, LocusPolicy.DELIVERY,
+                List.of("channel_publish", "shell"), false, null));
+        long turn = operatorTurn(s);
+        s.host.feed(new dev.routing.journal.event.ScriptCalled(s.host.tick(), "qa", turn, "channel_publish", null, null, "r"));
+        String refusal = s.host.last(ToolDecided.class).get(0).refusal();
+        assertTrue(refusal.contains("must name its channel"), refusal);
+        assertFalse(refusal.contains("channel_list"), refusal);
+        Scenario all = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long other = operatorTurn(all);
+        all.host.feed(new dev.routing.journal.event.ScriptCalled(all.host.tick(), "qa", other, "channel_publish", null, null, "r"));
+        assertTrue(all.host.last(ToolDecided.class).get(0).refusal().contains("channel_list"));
     }
 
     @Test

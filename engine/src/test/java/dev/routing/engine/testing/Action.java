@@ -10,6 +10,10 @@ public record Action(Kind kind, int a, int b, int c) {
     public enum Kind {
         CONFIGURE, CHANNEL_MESSAGE, OPERATOR_MESSAGE, WORK_MESSAGE, WAKE, START, ROUND, BOUNDARY, END, SETTLE,
         SCRIPT, FOCUS, HISTORY, RESTART, CLOCK_JUMP,
+        /** The same wake id queued again, with other marks (P16). */
+        REQUEUE,
+        /** Input the engine cannot classify: a message id or turn id it was never told of (P2). */
+        STRAY,
         /** {@link DraftsHost}'s steps: each a whole turn. */
         HOLD, RESEND, DISMISS, UNSENT
     }

@@ -11,7 +11,7 @@ public final class StreamGenerator {
         Kind.CHANNEL_MESSAGE, Kind.CHANNEL_MESSAGE, Kind.OPERATOR_MESSAGE, Kind.OPERATOR_MESSAGE, Kind.WORK_MESSAGE,
         Kind.WAKE, Kind.WAKE, Kind.WAKE, Kind.START, Kind.START, Kind.START, Kind.ROUND, Kind.ROUND, Kind.ROUND,
         Kind.ROUND, Kind.BOUNDARY, Kind.BOUNDARY, Kind.END, Kind.END, Kind.SETTLE, Kind.SETTLE, Kind.SCRIPT,
-        Kind.FOCUS, Kind.HISTORY, Kind.RESTART, Kind.CLOCK_JUMP, Kind.CONFIGURE
+        Kind.FOCUS, Kind.HISTORY, Kind.RESTART, Kind.CLOCK_JUMP, Kind.CONFIGURE, Kind.REQUEUE, Kind.STRAY
     };
 
     private StreamGenerator() {}

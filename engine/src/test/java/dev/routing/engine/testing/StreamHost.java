@@ -10,9 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Plays a stream of {@link Action}s as a host would: valid facts only, reading the engine's
- * answers (turn ids, attempts, drafts). Every wake cause, boundary, retake, history change,
- * restart and mode appears in some stream.
+ * Plays a stream of {@link Action}s as a host would, reading the engine's answers (turn ids,
+ * attempts, drafts). Every wake cause, boundary, retake, history change, restart and mode appears
+ * in some stream, and so do the shapes a careless or hostile host sends: wakes that waited on a
+ * turn (retakes and heartbeats included), a wake id queued twice, {@code {{unsent}}} with words of
+ * its own, scripts of ended turns, of another resident's and of turns never assigned, message ids
+ * and turn ids the engine was never told of.
  */
 public final class StreamHost {
     public static final String[] AGENTS = {"a0", "a1", "a2"};
@@ -85,14 +88,16 @@ public final class StreamHost {
             case HISTORY -> history(agent, x.b());
             case RESTART -> restart();
             case CLOCK_JUMP -> now = now.plusSeconds(new long[] {30, 90, 7200, 86_400, 8 * 86_400}[x.b() % 5]);
+            case REQUEUE -> requeue(agent, x.b(), x.c());
+            case STRAY -> stray(agent, x.b(), x.c());
             case HOLD, RESEND, DISMISS, UNSENT -> { }
         }
     }
 
     private void channelMessage(String agent, int b, int c) {
         String channel = CHANNELS[b % CHANNELS.length];
-        String id = message(agent, "channel-message", channel, b % 2 == 0, c % 5 == 0 ? List.of("ambient") : null,
-                "host", null, c % 3 != 0);
+        List<String> tags = c % 5 == 0 ? List.of("ambient") : c % 7 == 0 ? List.of("system") : null;
+        String id = message(agent, "channel-message", channel, b % 2 == 0, tags, "host", null, c % 3 != 0);
         if (c % 3 != 0) queue(agent, "message", channel, List.of(id), null, null, null, false);
     }
 
@@ -121,29 +126,43 @@ public final class StreamHost {
 
     private void wake(String agent, int b, int c) {
         Long turn = pickTurn(agent, c);
+        // A wake that waited behind a turn's continuation, as any kind of wake may (P15).
+        Long waited = c % 3 == 0 ? pickTurn(agent, c / 3) : null;
         switch (b % 4) {
             case 0 -> queue(agent, ARMED_CAUSES[c % ARMED_CAUSES.length], null, List.of(), turn, null, null, false);
-            case 1 -> queue(agent, "retake", null, List.of(), null, RETAKES[c % RETAKES.length], null, false);
-            case 2 -> queue(agent, "heartbeat", null, List.of(), null, null, null, false);
+            case 1 -> queue(agent, "retake", null, List.of(), null, RETAKES[c % RETAKES.length], waited, false);
+            case 2 -> queue(agent, "heartbeat", null, List.of(), null, null, waited, false);
             default -> {
                 List<String> waiting = new ArrayList<>(unread.getOrDefault(agent, List.of()));
+                // A gate window's wake flushed after a start already read its message (C4).
+                List<String> read = new ArrayList<>(stored.getOrDefault(agent, List.of()));
+                read.removeAll(waiting);
+                if (c % 4 == 0 && !read.isEmpty()) waiting = List.of(read.get(c % read.size()));
                 String channel = waiting.isEmpty() ? null : CHANNELS[c % CHANNELS.length];
-                queue(agent, "message", channel, waiting, null, null, turn, false);
+                queue(agent, c % 4 == 0 ? "gate-window" : "message", channel, waiting, null, null, turn, false);
             }
         }
     }
 
     private void start(String agent, int b, int c) {
+        start(agent, b, c, List.of());
+    }
+
+    private void start(String agent, int b, int c, List<String> stray) {
         List<String> batch = new ArrayList<>(wakes.getOrDefault(agent, List.of()));
         List<String> reads = new ArrayList<>(unread.getOrDefault(agent, List.of()));
+        reads.addAll(stray);
         Long current = open.get(agent);
         boolean continues = current != null && b % 3 != 0;
+        // A start that continues a turn that has ended (a retry of it, or a restart's): P8.
+        Long past = !continues && b % 5 == 4 ? pickTurn(c % 7 == 0 ? AGENTS[(agentIndex(agent) + 1) % AGENTS.length] : agent, c)
+                : null;
         boolean silent = c % 6 == 0;
         if (current != null && !continues) end(agent);
-        if (!continues && batch.isEmpty()) return;
+        if (!continues && past == null && batch.isEmpty()) return;
         wakes.remove(agent);
         unread.remove(agent);
-        List<Decision> ds = feed(new TurnStarted(tick(), agent, batch, reads, continues ? current : null, silent));
+        List<Decision> ds = feed(new TurnStarted(tick(), agent, batch, reads, continues ? current : past, silent));
         for (Decision d : ds) {
             if (d instanceof TurnOpened o) {
                 open.put(agent, o.turn());
@@ -158,7 +177,8 @@ public final class StreamHost {
         if (turn == null) return;
         String text = new String[] {"All green.", "Line one.\n\nLine two.", ">>#c0 Deploy done.", ">>>#c1 Shipped.",
             ">>>skip_reply hush", ">>#c0 {{unsent}}", "", ">>> ", ">>#nowhere lost words",
-            "Plain then\n>>#c0 named\n>>>#c1 too"}[b % 10];
+            "Plain then\n>>#c0 named\n>>>#c1 too", ">>#c0 FYI: {{unsent}}", ">>>#c1 Between us: {{unsent}}",
+            ">>>\nno target", ">>>#nowhere {{unsent}} and more"}[b % 14];
         List<String> own = drafts.getOrDefault(agent, List.of());
         String latest = own.isEmpty() ? "d-aaaaaaa" : own.get(own.size() - 1);
         boolean permitted = c % 17 != 16;
@@ -179,9 +199,13 @@ public final class StreamHost {
     }
 
     private void boundary(String agent, int b, int c) {
+        boundary(agent, b, c, List.of());
+    }
+
+    private void boundary(String agent, int b, int c, List<String> stray) {
         Long turn = open.get(agent);
         if (turn == null) return;
-        List<String> injected = new ArrayList<>();
+        List<String> injected = new ArrayList<>(stray);
         List<String> waiting = unread.getOrDefault(agent, new ArrayList<>());
         if (b % 2 == 0) {
             while (!waiting.isEmpty() && injected.size() < 2) injected.add(waiting.remove(0));
@@ -209,10 +233,54 @@ public final class StreamHost {
         feed(settled);
     }
 
+    /** A script's call: of the agent's own turn (open or ended), of another resident's, or of a turn never assigned. */
     private void script(String agent, int b, int c) {
-        Long turn = pickTurn(agent, c);
+        Long turn = switch (c % 5) {
+            case 3 -> pickTurn(AGENTS[(agentIndex(agent) + 1 + b % 2) % AGENTS.length], c / 5);
+            case 4 -> unassigned(c);
+            default -> pickTurn(agent, c);
+        };
         if (turn == null) return;
         feed(new ScriptCalled(tick(), agent, turn, "channel_publish", b % 2 == 0 ? null : "c0", null, "from a script"));
+    }
+
+    /** The same wake id queued again with other marks: a gate window's private mark, another turn's, or none (P16). */
+    private void requeue(String agent, int b, int c) {
+        List<String> pending = wakes.getOrDefault(agent, List.of());
+        if (pending.isEmpty()) return;
+        String id = pending.get(b % pending.size());
+        WakeQueued again = switch (c % 3) {
+            case 0 -> new WakeQueued(tick(), id, agent, "gate-window", List.of(), null, null, null, null, true);
+            case 1 -> new WakeQueued(tick(), id, agent, "self-wake", List.of(), null, pickTurn(agent, c), null, null, false);
+            default -> new WakeQueued(tick(), id, agent, "heartbeat", List.of(), CHANNELS[b % CHANNELS.length], null, null,
+                    null, false);
+        };
+        feed(again);
+    }
+
+    /** Input the engine was never told of: a message id a start reads or a boundary injects, or a turn id never assigned. */
+    private void stray(String agent, int b, int c) {
+        String unknown = "m-stray-" + (++ids);
+        switch (b % 4) {
+            case 0 -> start(agent, c, c, List.of(unknown));
+            case 1 -> boundary(agent, 0, 1, List.of(unknown));
+            case 2 -> queue(agent, c % 2 == 0 ? "self-wake" : "message", null, List.of(), c % 2 == 0 ? unassigned(c) : null,
+                    null, c % 2 == 0 ? null : unassigned(c), false);
+            default -> {
+                String id = message(agent, "script-report", null, false, null, "host", unassigned(c), true);
+                queue(agent, "script", null, List.of(id), null, null, null, false);
+            }
+        }
+    }
+
+    /** A turn id above every one the engine has given out so far. */
+    private long unassigned(int c) {
+        long highest = turns.values().stream().flatMap(List::stream).mapToLong(Long::longValue).max().orElse(0);
+        return highest + 1 + c % 4;
+    }
+
+    private static int agentIndex(String agent) {
+        return List.of(AGENTS).indexOf(agent);
     }
 
     private void history(String agent, int b) {

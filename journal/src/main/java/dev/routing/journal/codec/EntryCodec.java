@@ -24,14 +24,18 @@ import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.routing.journal.event.BadValue;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.MessageReceived;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -88,6 +92,21 @@ public final class EntryCodec {
         try {
             return present(ENTRY_READER.readValue(bytes, offset, length));
         } catch (IOException e) {
+            BadEntryException bad = translate(e);
+            if (!"writer".equals(bad.field())) throw bad;
+            return journaledWriter(bytes, offset, length, bad);
+        }
+    }
+
+    /** A message journaled before writers were checked reads with its writer as the engine read it then. */
+    private static Entry journaledWriter(byte[] bytes, int offset, int length, BadEntryException bad) {
+        try {
+            JsonNode tree = MAPPER.readTree(bytes, offset, length);
+            JsonNode writer = tree.get("writer");
+            if (!(tree instanceof ObjectNode node) || writer == null || !writer.isTextual()) throw bad;
+            node.put("writer", MessageReceived.asJournaled(writer.asText()));
+            return present(ENTRY_READER.readValue(node));
+        } catch (IOException e) {
             throw translate(e);
         }
     }
@@ -132,6 +151,10 @@ public final class EntryCodec {
             String id = t.getTypeId();
             return new BadEntryException("type", id == null ? "missing type"
                     : "unknown or unexpected type '" + id + "'", e);
+        }
+        if (e instanceof ValueInstantiationException v && v.getCause() instanceof BadValue b) {
+            String at = path(v, false);
+            return new BadEntryException(at.isEmpty() ? b.field() : at + "." + b.field(), b.getMessage(), e);
         }
         if (e instanceof JsonMappingException m) {
             String field = path(m, false);

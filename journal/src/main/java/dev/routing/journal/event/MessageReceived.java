@@ -17,16 +17,30 @@ public record MessageReceived(
         Boolean addressed,
         List<String> tags,
         String text,
-        String writer,
+        @JsonProperty(required = true) String writer,
         Long fromTurn,
         Boolean wakes) implements Fact {
+
+    /** Who stored it (RULES P2): only the host may mark a message as a turn's work. */
+    public static final List<String> WRITERS = List.of("host", "module", "server");
 
     public MessageReceived {
         if (addressed == null) addressed = false;
         tags = Lists.orEmpty(tags);
         if (text == null) text = "";
-        if (writer == null) writer = "host";
+        if (writer == null) throw new BadValue("writer", "writer is required: host, module or server");
+        if (!WRITERS.contains(writer)) {
+            throw new BadValue("writer", "writer must be host, module or server, not '" + writer + "'");
+        }
         if (wakes == null) wakes = true;
+    }
+
+    /**
+     * The writer of a message journaled before writers were checked: one other than the three was
+     * never the host, and the engine read it as a module's (its work mark dropped), so it reads so.
+     */
+    public static String asJournaled(String writer) {
+        return writer == null || WRITERS.contains(writer) ? writer : "module";
     }
 
     /** Whether the message names a channel; an empty or whitespace-only channel names none (P1). */

@@ -26,6 +26,7 @@ import dev.routing.journal.event.TurnOpened;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -41,6 +42,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class EntryCodecTest {
 
@@ -266,17 +268,14 @@ class EntryCodecTest {
 
     @Test
     void absentWakesReadsTrue() {
-        MessageReceived m = (MessageReceived) EntryCodec.readFact("{\"type\":\"message.received\"," + AT
-                + ",\"id\":\"m1\",\"agent\":\"qa\",\"kind\":\"external-message\"}");
+        MessageReceived m = (MessageReceived) EntryCodec.readFact(message(""));
         assertEquals(true, m.wakes());
         assertEquals(false, m.addressed());
-        assertEquals("host", m.writer());
         assertEquals("", m.text());
         assertEquals(List.of(), m.tags());
         assertNull(m.channel());
         assertFalse(m.namesChannel());
-        MessageReceived quiet = (MessageReceived) EntryCodec.readFact("{\"type\":\"message.received\"," + AT
-                + ",\"id\":\"m1\",\"agent\":\"qa\",\"kind\":\"external-message\",\"wakes\":false}");
+        MessageReceived quiet = (MessageReceived) EntryCodec.readFact(message(",\"wakes\":false"));
         assertEquals(false, quiet.wakes());
     }
 
@@ -306,7 +305,7 @@ class EntryCodecTest {
     }
 
     private static String message(String more) {
-        return "{\"type\":\"message.received\"," + AT + ",\"id\":\"m1\",\"agent\":\"qa\",\"kind\":\"external-message\"" + more + "}";
+        return "{\"type\":\"message.received\"," + AT + ",\"id\":\"m1\",\"agent\":\"qa\",\"kind\":\"external-message\",\"writer\":\"host\"" + more + "}";
     }
 
     private static String round(String more) {
@@ -412,6 +411,47 @@ class EntryCodecTest {
     })
     void aRequiredFieldGivenAsNullIsRefusedAndNamed(String json, String field) {
         refusedFact(json.replace("@AT", AT), field);
+    }
+
+    /** P2: who wrote a message decides whether its work mark counts, so it is required and one of three words. */
+    @ParameterizedTest(name = "writer ''{0}''")
+    @ValueSource(strings = {"Host", "HOST", "framework", "", " host"})
+    void P2_aWriterOtherThanHostModuleOrServerIsRefusedAndNamed(String writer) {
+        String json = message("").replace("\"writer\":\"host\"", "\"writer\":\"" + writer + "\"");
+        BadEntryException e = refusedFact(json, "writer");
+        assertTrue(e.getMessage().contains("host, module or server"), e.getMessage());
+    }
+
+    @Test
+    void P2_aMessageWithoutWriterIsRefusedAndNamed() {
+        String none = message("").replace(",\"writer\":\"host\"", "");
+        assertTrue(refusedFact(none, "writer").getMessage().contains("missing"));
+        refusedFact(message("").replace("\"writer\":\"host\"", "\"writer\":null"), "writer");
+        refusedFact(message("").replace("\"writer\":\"host\"", "\"writer\":1"), "writer");
+        IllegalArgumentException java = assertThrows(IllegalArgumentException.class, () -> new MessageReceived(
+                Instant.parse("2026-11-02T09:00:00Z"), "m1", "qa", "external-message", null, null, null, null, null, null, null, null));
+        assertTrue(java.getMessage().contains("writer"), java.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"host", "module", "server"})
+    void P2_eachOfTheThreeWritersReads(String writer) {
+        String json = message("").replace("\"writer\":\"host\"", "\"writer\":\"" + writer + "\"");
+        assertEquals(writer, ((MessageReceived) EntryCodec.readFact(json)).writer());
+    }
+
+    /**
+     * An entry journaled before the writer was checked still reads, as the engine read it then: a
+     * writer other than {@code host} was never the host, so it reads as {@code module} (its work
+     * mark dropped, a tool-list notice from it private). Only what a host sends now is refused.
+     */
+    @Test
+    void P2_aMessageJournaledWithAnotherWriterBeforeItWasCheckedReadsAsAModules() {
+        String json = message(",\"fromTurn\":3").replace("\"writer\":\"host\"", "\"writer\":\"Host\"");
+        MessageReceived m = (MessageReceived) EntryCodec.decode(json.getBytes(StandardCharsets.UTF_8));
+        assertEquals("module", m.writer());
+        assertEquals(3L, m.fromTurn());
+        assertThrows(BadEntryException.class, () -> EntryCodec.readFact(json), "but a host may not send it now");
     }
 
     @Test

@@ -55,7 +55,7 @@ public final class EntrySamples {
         {"type":"channel.registered","at":"@AT","channel":"work","server":"discord"}
         {"type":"focus.opened","at":"@AT","agent":"qa","channel":"work"}
         {"type":"focus.closed","at":"@AT","agent":"qa"}
-        {"type":"message.received","at":"@AT","id":"m1","agent":"qa","kind":"external-message"}
+        {"type":"message.received","at":"@AT","id":"m1","agent":"qa","kind":"external-message","writer":"module"}
         {"type":"wake.queued","at":"@AT","id":"w1","agent":"qa","cause":"message"}
         {"type":"turn.started","at":"@AT","agent":"qa"}
         {"type":"tool.boundary","at":"@AT","turn":7}

@@ -13,7 +13,7 @@ final class Entries {
 
     static MessageReceived message(Instant at, String id) {
         return (MessageReceived) EntryCodec.readFact("{\"type\":\"message.received\",\"at\":\"" + at
-                + "\",\"id\":\"" + id + "\",\"agent\":\"qa\",\"kind\":\"external-message\",\"text\":\"status of " + id + "?\"}");
+                + "\",\"id\":\"" + id + "\",\"agent\":\"qa\",\"kind\":\"external-message\",\"writer\":\"host\",\"text\":\"status of " + id + "?\"}");
     }
 
     /** A durable entry (J3): the attempt is synced before append returns. */

@@ -50,20 +50,14 @@ public final class PrivacyRecord {
         return mark.computeIfAbsent(agent, a -> new TreeSet<>());
     }
 
-    /** P7: private input stored and not yet answered by a start that can publish. */
-    public boolean marked(String agent) {
-        TreeSet<String> ids = mark.get(agent);
-        return ids != null && !ids.isEmpty();
-    }
-
-    /** P9: the agent's stored history on its current branch holds private input. */
-    public boolean historyHoldsPrivateInput(String agent) {
+    /** P9: the first message of the agent's stored history on its current branch that is private input, or null. */
+    public String firstPrivateOnBranch(String agent) {
         TreeMap<String, StoredMessage> byId = messages.get(agent);
-        if (byId == null) return false;
-        for (StoredMessage m : byId.values()) {
-            if (m.onBranch && isPrivateInput(m)) return true;
+        if (byId == null) return null;
+        for (var e : byId.entrySet()) {
+            if (e.getValue().onBranch && isPrivateInput(e.getValue())) return e.getKey();
         }
-        return false;
+        return null;
     }
 
     /** Forgets a public message once read: only private input matters to a later retake (P9). */

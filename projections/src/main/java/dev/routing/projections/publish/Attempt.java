@@ -16,6 +16,8 @@ public final class Attempt {
     public boolean confirmDuplicate;
     public List<String> drafts;
     public Long turn;
+    /** Requested by a turn that was private then: its failure is a private bounce, never a draft (P12). */
+    public boolean privateTurn;
     public long requestedAtMillis;
     /** When the outcome was first known (0 while out). */
     public long settledAtMillis;

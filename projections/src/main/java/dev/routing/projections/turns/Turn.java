@@ -32,6 +32,8 @@ public final class Turn {
     public final TreeSet<String> holdPlaces = new TreeSet<>();
     public boolean holdAnywhere;
 
+    /** Channels this turn sent to, or may have (its attempts, its send tools' places): where a follow-up comes (P15). */
+    public final TreeSet<String> sentTo = new TreeSet<>();
     /** Channels a notice of this turn already named (P15's "once"). */
     public final TreeSet<String> channelsNamed = new TreeSet<>();
     public boolean privateNoticeGiven;

@@ -1,14 +1,26 @@
 package dev.routing.projections.turns;
 
 import dev.routing.journal.event.WakeQueued;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeMap;
 
 /** Open turns, each agent's open turn, queued wakes, and the newest inbound channel per agent. */
 public final class TurnBook {
+    /** How many turns' owners are remembered, open or ended (the newest). */
+    public static final int KEPT_OWNERS = 4096;
+
     public final TreeMap<Long, Turn> open = new TreeMap<>();
+    /** turn id -> its agent, for the newest {@link #KEPT_OWNERS} turns: whose turn a late script names. */
+    public final TreeMap<Long, String> owners = new TreeMap<>();
     public final TreeMap<String, Long> openByAgent = new TreeMap<>();
     /** agent -> wake id -> wake not yet taken by a start. */
     public final TreeMap<String, TreeMap<String, WakeQueued>> wakes = new TreeMap<>();
+    /**
+     * agent -> wake id -> later copies queued under an id already waiting (P16: merged wakes keep
+     * every mark, so a copy never overwrites another); a start takes them all.
+     */
+    public final TreeMap<String, TreeMap<String, List<WakeQueued>>> requeued = new TreeMap<>();
     /** agent -> the channel of the newest channel message it received (latest-inbound's fallback). */
     public final TreeMap<String, String> newestInbound = new TreeMap<>();
     /** agent -> bounce wakes in a row (M3 caps them at two). */
@@ -23,14 +35,52 @@ public final class TurnBook {
         return id == null ? null : open.get(id);
     }
 
-    public WakeQueued wake(String agent, String id) {
+    /** Every copy queued under the wake id, oldest first (empty when none waits). */
+    public List<WakeQueued> wake(String agent, String id) {
         TreeMap<String, WakeQueued> byId = wakes.get(agent);
-        return byId == null ? null : byId.get(id);
+        WakeQueued first = byId == null ? null : byId.get(id);
+        if (first == null) return List.of();
+        TreeMap<String, List<WakeQueued>> later = requeued.get(agent);
+        List<WakeQueued> copies = later == null ? null : later.get(id);
+        if (copies == null) return List.of(first);
+        List<WakeQueued> all = new ArrayList<>(copies.size() + 1);
+        all.add(first);
+        all.addAll(copies);
+        return all;
+    }
+
+    public void queue(WakeQueued w) {
+        TreeMap<String, WakeQueued> byId = wakes.computeIfAbsent(w.agent(), a -> new TreeMap<>());
+        if (byId.putIfAbsent(w.id(), w) != null) {
+            requeued.computeIfAbsent(w.agent(), a -> new TreeMap<>()).computeIfAbsent(w.id(), i -> new ArrayList<>()).add(w);
+        }
+    }
+
+    /** A start took these wakes: every copy of each. */
+    public void take(String agent, List<String> ids) {
+        TreeMap<String, WakeQueued> byId = wakes.get(agent);
+        if (byId != null) {
+            ids.forEach(byId::remove);
+            if (byId.isEmpty()) wakes.remove(agent);
+        }
+        TreeMap<String, List<WakeQueued>> later = requeued.get(agent);
+        if (later != null) {
+            ids.forEach(later::remove);
+            if (later.isEmpty()) requeued.remove(agent);
+        }
     }
 
     public void put(Turn turn) {
         open.put(turn.id, turn);
         openByAgent.put(turn.agent, turn.id);
+        owners.put(turn.id, turn.agent);
+        while (owners.size() > KEPT_OWNERS) owners.pollFirstEntry();
+    }
+
+    /** The agent whose turn this is, or null when it is older than the owners remembered (or never was). */
+    public String owner(long turn) {
+        Turn t = open.get(turn);
+        return t != null ? t.agent : owners.get(turn);
     }
 
     public Turn close(long id) {

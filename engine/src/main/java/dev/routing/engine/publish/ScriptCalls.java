@@ -1,0 +1,40 @@
+package dev.routing.engine.publish;
+
+import dev.routing.engine.Context;
+import dev.routing.journal.event.ScriptCalled;
+import dev.routing.journal.event.ToolDecided;
+import dev.routing.projections.EngineState;
+
+/**
+ * A call a script makes, judged by the turn that started it (P13), which must be the calling
+ * agent's own: a call that names another resident's turn, or a turn never assigned, is refused and
+ * publishes nothing (P2, fail closed). A turn too old for the engine to remember whose it was
+ * counts as private, so only a call that names its channel goes out.
+ */
+public final class ScriptCalls {
+    private ScriptCalls() {}
+
+    public static void decide(Context ctx, ScriptCalled call) {
+        EngineState state = ctx.state();
+        long turn = call.turn();
+        String refusal = null;
+        boolean forgotten = false;
+        if (turn <= 0 || turn >= state.nextTurn) {
+            refusal = "Nothing was posted: turn " + turn + " was never assigned, so it started no script of "
+                    + call.agent() + "'s.";
+        } else {
+            String owner = state.turns.owner(turn);
+            if (owner == null) forgotten = true;
+            else if (!owner.equals(call.agent())) {
+                refusal = "Nothing was posted: turn " + turn + " is not " + call.agent() + "'s own turn.";
+            }
+        }
+        if (refusal != null) {
+            ctx.emit(new ToolDecided(ctx.at(), turn, null, null, call.tool(), false, null, refusal, call.agent(), refusal,
+                    null, null));
+        } else if (ChannelPublish.TOOL.equals(call.tool())) {
+            ChannelPublish.decideScript(ctx, call.agent(), turn, forgotten || state.privacy.isPrivateTurn(turn),
+                    call.channel(), call.server(), call.text());
+        }
+    }
+}

@@ -1,0 +1,312 @@
+package dev.routing.reference;
+
+import dev.routing.journal.event.*;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A deliberately naive model of which turns must be private and what a private turn may publish,
+ * written from RULES P1-P10, P12, P13, P15 and P16 alone. It shares no code with the engine or its
+ * projections (ReferenceModelIsIndependentTest checks the imports): it reads the wire's records,
+ * keeps everything it is told for ever, and re-derives every answer by looking, with no caps, no
+ * indexes and no reasons. Where it and the engine disagree, one of them misreads the rules.
+ *
+ * <p>{@link #step} takes one fact and the decisions the engine answered it with; it returns null
+ * when they agree with the model, or what differs.
+ */
+public final class ReferenceModel {
+    private static final Set<String> NOT_A_SURFACE = Set.of("agent-mail", "work-result", "script-report", "module-event");
+
+    /** A stored message: a surface's, or work of a turn (null: neither). */
+    private record Msg(boolean surface, Long work) {}
+
+    private static final class T {
+        final long id;
+        final String agent;
+        boolean isPrivate;
+        boolean open = true;
+        boolean silent;
+        boolean streamBegun;
+        Set<String> markAtStart = new HashSet<>();
+
+        T(long id, String agent, boolean isPrivate) {
+            this.id = id;
+            this.agent = agent;
+            this.isPrivate = isPrivate;
+        }
+    }
+
+    /** channel id -> its labels. */
+    private final Map<String, Set<String>> labels = new HashMap<>();
+    /** agent + id -> the message as stored. */
+    private final Map<String, Msg> messages = new HashMap<>();
+    /** agent + id -> on the agent's current branch (P9). */
+    private final Map<String, Boolean> onBranch = new HashMap<>();
+    /** agent + wake id -> every copy queued and not yet taken (P16). */
+    private final Map<String, List<WakeQueued>> queued = new HashMap<>();
+    private final Map<Long, T> turns = new HashMap<>();
+    private final Set<Long> privateTurns = new HashSet<>();
+    /** agent -> private input stored that no start that can publish has answered (P7). */
+    private final Map<String, Set<String>> mark = new HashMap<>();
+    /** attempt -> whether the turn that requested it was private then. */
+    private final Map<Long, Boolean> attemptByPrivateTurn = new HashMap<>();
+    private long nextTurn = 1;
+
+    private static String key(String agent, String id) {
+        return agent + "\u0000" + id;
+    }
+
+    private static boolean names(String channel) {
+        return channel != null && !channel.isBlank();
+    }
+
+    // ---- the rules -------------------------------------------------------------------------------
+
+    /** P2, P10: a turn that is private, or that the model cannot place (0, never given out), counts as private. */
+    private boolean privateTurn(long turn) {
+        return turn <= 0 || turn >= nextTurn || privateTurns.contains(turn);
+    }
+
+    /** P1, P2: a surface's message names no channel, unless it is work (judged by its turn) or the host's own notice. */
+    private static boolean surface(MessageReceived m) {
+        if (names(m.channel())) return false;
+        if (NOT_A_SURFACE.contains(m.kind())) return false;
+        if (m.kind().equals("tool-list-notice")) return !m.writer().equals("host");
+        return true;
+    }
+
+    /** P3: private input now: a surface's message, or work of a turn that is private as it stands now. */
+    private boolean privateInput(Msg m) {
+        return m.surface() || (m.work() != null && privateTurn(m.work()));
+    }
+
+    private Msg message(String agent, String id) {
+        return messages.get(key(agent, id));
+    }
+
+    /** P9: the agent's stored history on its branch holds private input now. */
+    private boolean historyHoldsPrivateInput(String agent) {
+        for (Map.Entry<String, Msg> e : messages.entrySet()) {
+            if (e.getKey().startsWith(agent + "\u0000") && onBranch.get(e.getKey()) && privateInput(e.getValue())) return true;
+        }
+        return false;
+    }
+
+    /** P6-P9, P15, P16: whether a start must be private. */
+    private boolean mustBePrivate(TurnStarted s, List<WakeQueued> batch) {
+        if (s.continues() != null && privateTurn(s.continues())) return true;
+        for (WakeQueued w : batch) {
+            if (w.privateSurface()) return true;
+            if (w.armedBy() != null && privateTurn(w.armedBy())) return true;
+            if (w.waitedOn() != null && privateTurn(w.waitedOn())) return true;
+            if (w.retake() != null && historyHoldsPrivateInput(s.agent())) return true;
+            for (String id : w.messages()) {
+                // A wake's message the model was never told of is no input of its own: the start's
+                // reads say what it takes in (the engine, too, lets go of a public message once read).
+                Msg m = message(s.agent(), id);
+                if (m != null && privateInput(m)) return true;
+            }
+        }
+        for (String id : s.reads()) {
+            Msg m = message(s.agent(), id);
+            if (m == null || privateInput(m)) return true;
+        }
+        return !mark.getOrDefault(s.agent(), Set.of()).isEmpty();
+    }
+
+    // ---- one fact ------------------------------------------------------------------------------
+
+    public String step(Fact fact, List<Decision> decisions) {
+        if (fact instanceof ChannelRegistered c) {
+            labels.computeIfAbsent(c.channel(), k -> new HashSet<>()).add(c.label() == null ? c.channel() : c.label());
+        } else if (fact instanceof MessageReceived m) {
+            stored(m);
+        } else if (fact instanceof WakeQueued w) {
+            queued.computeIfAbsent(key(w.agent(), w.id()), k -> new ArrayList<>()).add(w);
+        } else if (fact instanceof TurnStarted s) {
+            return start(s, decisions);
+        } else if (fact instanceof ToolBoundary b) {
+            return boundary(b, decisions);
+        } else if (fact instanceof RoundSpoken r) {
+            return round(r, decisions);
+        } else if (fact instanceof TurnEnded e) {
+            T t = turns.get(e.turn());
+            if (t != null) t.open = false;
+        } else if (fact instanceof ProcessRestarted) {
+            turns.values().forEach(t -> t.open = false);
+        } else if (fact instanceof HistoryChanged h) {
+            h.removed().forEach(id -> onBranch.computeIfPresent(key(h.agent(), id), (k, v) -> false));
+            h.restored().forEach(id -> onBranch.computeIfPresent(key(h.agent(), id), (k, v) -> true));
+        } else if (fact instanceof ScriptCalled c) {
+            return script(c, decisions);
+        } else if (fact instanceof PublishSettled p) {
+            return settled(p, decisions);
+        }
+        return null;
+    }
+
+    private void stored(MessageReceived m) {
+        // P2: only the host marks work; a mark naming a turn not yet given out names no known turn.
+        Long work = m.writer().equals("host") ? m.fromTurn() : null;
+        if (work != null && work >= nextTurn) work = 0L;
+        Msg msg = new Msg(surface(m), work);
+        messages.put(key(m.agent(), m.id()), msg);
+        onBranch.put(key(m.agent(), m.id()), true);
+        if (privateInput(msg)) mark.computeIfAbsent(m.agent(), a -> new HashSet<>()).add(m.id());
+    }
+
+    private String start(TurnStarted s, List<Decision> decisions) {
+        List<WakeQueued> batch = new ArrayList<>();
+        for (String id : s.wakes()) {
+            List<WakeQueued> copies = queued.remove(key(s.agent(), id));
+            if (copies != null) batch.addAll(copies);
+        }
+        boolean must = mustBePrivate(s, batch);
+        T continued = s.continues() == null ? null : turns.get(s.continues());
+        if (continued != null && (!continued.open || !continued.agent.equals(s.agent()))) continued = null;
+        T decided;
+        String problem;
+        if (continued != null) {
+            boolean becomes = must && !continued.isPrivate;
+            problem = expectContinued(decisions, continued.id, continued.isPrivate || must, becomes);
+            if (becomes) continued.isPrivate = true;
+            decided = continued;
+        } else {
+            problem = expectOpened(decisions, nextTurn, must);
+            for (T t : turns.values()) {
+                if (t.open && t.agent.equals(s.agent())) t.open = false;
+            }
+            decided = new T(nextTurn++, s.agent(), must);
+            turns.put(decided.id, decided);
+        }
+        if (decided.isPrivate) privateTurns.add(decided.id);
+        decided.silent = s.silent();
+        decided.streamBegun = false;
+        decided.markAtStart = new HashSet<>(mark.getOrDefault(s.agent(), Set.of()));
+        return problem;
+    }
+
+    private static String expectOpened(List<Decision> decisions, long turn, boolean isPrivate) {
+        for (Decision d : decisions) {
+            if (d instanceof TurnOpened o) {
+                if (o.turn() != turn) return "the model opens turn " + turn + ", the engine opened " + o.turn();
+                if (o.isPrivate() != isPrivate) {
+                    return "turn " + turn + " must " + (isPrivate ? "" : "not ") + "be private, the engine opened it "
+                            + (o.isPrivate() ? "private (" + o.why() + ")" : "public");
+                }
+                return null;
+            }
+            if (d instanceof TurnContinued c) return "the model opens turn " + turn + ", the engine continued " + c.turn();
+        }
+        return "the model opens turn " + turn + ", the engine opened none";
+    }
+
+    private static String expectContinued(List<Decision> decisions, long turn, boolean isPrivate, boolean becomes) {
+        boolean made = decisions.stream().anyMatch(d -> d instanceof TurnMadePrivate p && p.turn() == turn && p.where().equals("start"));
+        for (Decision d : decisions) {
+            if (d instanceof TurnContinued c) {
+                if (c.turn() != turn) return "the model continues turn " + turn + ", the engine continued " + c.turn();
+                if (c.isPrivate() != isPrivate) {
+                    return "continued turn " + turn + " must " + (isPrivate ? "" : "not ") + "be private, the engine says "
+                            + c.isPrivate();
+                }
+                if (made != becomes) return "turn " + turn + (becomes ? " becomes private at this start, the engine made it so: " : " was not made private here, the engine: ") + made;
+                return null;
+            }
+            if (d instanceof TurnOpened o) return "the model continues turn " + turn + ", the engine opened " + o.turn();
+        }
+        return "the model continues turn " + turn + ", the engine decided neither";
+    }
+
+    private String boundary(ToolBoundary b, List<Decision> decisions) {
+        boolean made = decisions.stream().anyMatch(d -> d instanceof TurnMadePrivate p && p.turn() == b.turn());
+        T t = turns.get(b.turn());
+        if (t == null || !t.open) return made ? "turn " + b.turn() + " is not open, yet the engine made it private" : null;
+        boolean becomes = false;
+        if (!b.endsTurn() && !t.isPrivate) {
+            for (String id : b.injected()) {
+                Msg m = message(t.agent, id);
+                if (m == null || privateInput(m)) becomes = true;
+            }
+        }
+        if (becomes) {
+            t.isPrivate = true;
+            privateTurns.add(t.id);
+        }
+        // P7: a live boundary of a turn that goes on answers what it injects; one that ends its turn, or a silent turn's, does not.
+        if (!b.endsTurn() && !t.silent) mark.getOrDefault(t.agent, new HashSet<>()).removeAll(b.injected());
+        if (made != becomes) {
+            return "turn " + t.id + (becomes ? " must become private at this boundary; the engine left it public"
+                    : " must not become private at this boundary; the engine made it private");
+        }
+        return null;
+    }
+
+    private String round(RoundSpoken r, List<Decision> decisions) {
+        T t = turns.get(r.turn());
+        if (t == null || !t.open) return null;
+        String problem = null;
+        for (Decision d : decisions) {
+            if (d instanceof PublishRequested p && p.turn() != null) attemptByPrivateTurn.put(p.attempt(), privateTurn(p.turn()));
+            if (!t.isPrivate || problem != null) continue;
+            if (d instanceof SpeechRouted s && s.turn() == t.id && s.route().kind().equals("publish") && !deliberate(s)) {
+                problem = "turn " + t.id + " is private, yet its plain speech '" + s.text() + "' was published in "
+                        + s.route().channel();
+            } else if (d instanceof ToolDecided td && td.tool().equals("channel_publish") && td.allowed()
+                    && td.call() != null && !names(r.calls().get(td.call()).channel())) {
+                problem = "turn " + t.id + " is private, yet its channel_publish naming no channel went to " + td.channel();
+            } else if (d instanceof DraftHeld h && t.id == (h.turn() == null ? -1 : h.turn()) && !h.cause().equals("explicit-send")) {
+                problem = "turn " + t.id + " is private, yet its words were held as a " + h.cause() + " draft";
+            }
+        }
+        if (!t.streamBegun) {
+            t.streamBegun = true;
+            // P7: the mark is spent when the stream of a start that can publish begins, for what was stored before it.
+            if (!t.silent) mark.getOrDefault(t.agent, new HashSet<>()).removeAll(t.markAtStart);
+            t.markAtStart.clear();
+        }
+        return problem;
+    }
+
+    /** P11: an envelope that names the channel its words were published in. */
+    private boolean deliberate(SpeechRouted s) {
+        String target = s.envelope();
+        if (target == null || target.isBlank()) return false;
+        String t = target.trim();
+        String channel = s.route().channel();
+        return t.equals(channel) || labels.getOrDefault(channel, Set.of()).contains(t);
+    }
+
+    /** P13, P2: a script's call is judged by the turn that started it, which must be the calling agent's own. */
+    private String script(ScriptCalled c, List<Decision> decisions) {
+        boolean allowed = decisions.stream().anyMatch(d -> d instanceof ToolDecided t && t.allowed());
+        boolean requested = decisions.stream().anyMatch(d -> d instanceof PublishRequested);
+        T t = turns.get(c.turn());
+        if (t == null || !t.agent.equals(c.agent())) {
+            return allowed || requested ? "a script of " + c.agent() + " named turn " + c.turn()
+                    + ", not its own, and the engine let it publish" : null;
+        }
+        if (c.tool().equals("channel_publish") && privateTurn(c.turn()) && !names(c.channel()) && (allowed || requested)) {
+            return "a script of private turn " + c.turn() + " published naming no channel";
+        }
+        return null;
+    }
+
+    /** P12: what a private turn attempted is never held as a draft when it fails. */
+    private String settled(PublishSettled p, List<Decision> decisions) {
+        if (!attemptByPrivateTurn.getOrDefault(p.attempt(), false)) return null;
+        for (Decision d : decisions) {
+            if (d instanceof DraftHeld h) return "attempt " + p.attempt() + " of a private turn failed and its words were held as " + h.draft();
+        }
+        return null;
+    }
+
+    /** Whether the model holds the turn private now (for properties that ask only that). */
+    public boolean isPrivate(long turn) {
+        return privateTurn(turn);
+    }
+}
