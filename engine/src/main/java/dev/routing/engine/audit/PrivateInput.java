@@ -179,6 +179,10 @@ public final class PrivateInput {
             }
             case PrivateStart.UNKNOWN_MESSAGE -> facts.add(new Evidence(s.at(), index, s.type(), starts + " and read "
                     + reason.message() + ", a message the engine was never told of (fail closed)"));
+            case PrivateStart.UNKNOWN_WAKE -> facts.add(new Evidence(s.at(), index, s.type(), starts + " on wake "
+                    + reason.wake() + ", a wake the engine was never told of (fail closed)"));
+            case PrivateStart.FOREIGN_TURN -> facts.add(new Evidence(s.at(), index, s.type(), starts + " claiming to "
+                    + "continue turn " + reason.turn() + ", another resident's (fail closed)"));
             default -> facts.add(new Evidence(s.at(), index, s.type(), starts + " (" + reason.why() + ")"));
         }
         return facts;
