@@ -161,13 +161,21 @@ public final class ReferenceModel {
 
     private String start(TurnStarted s, List<Decision> decisions) {
         List<WakeQueued> batch = new ArrayList<>();
+        boolean unknownWake = false;
         for (String id : s.wakes()) {
             List<WakeQueued> copies = queued.remove(key(s.agent(), id));
             if (copies != null) batch.addAll(copies);
+            else unknownWake = true; // P2: a wake the model holds nothing for cannot be shown public
         }
-        boolean must = mustBePrivate(s, batch);
         T continued = s.continues() == null ? null : turns.get(s.continues());
+        // P2: a start that claims another resident's open turn leaves neither turn public.
+        T claimed = continued != null && continued.open && !continued.agent.equals(s.agent()) ? continued : null;
+        boolean must = unknownWake || claimed != null || mustBePrivate(s, batch);
         if (continued != null && (!continued.open || !continued.agent.equals(s.agent()))) continued = null;
+        if (claimed != null) {
+            claimed.isPrivate = true;
+            privateTurns.add(claimed.id);
+        }
         T decided;
         String problem;
         if (continued != null) {

@@ -9,6 +9,7 @@ import dev.routing.projections.publish.Attempt;
 import dev.routing.projections.publish.AttemptBook;
 import dev.routing.projections.roster.AgentSettings;
 import dev.routing.projections.turns.Turn;
+import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -340,7 +341,10 @@ public final class Evolve {
     private static void notice(EngineState s, NoticeIssued n) {
         Turn turn = n.turn() == null ? null : s.turns.turn(n.turn());
         if (turn != null) {
-            turn.channelsNamed.addAll(n.names().channels());
+            // One record of the channels named in a turn (E1): the routing notice that says where
+            // plain speech now goes names the locus, which is not a channel "named" in that sense.
+            boolean nowGoesTo = "routing".equals(n.kind()) && n.names().channels().equals(List.of(String.valueOf(turn.locus)));
+            if (!nowGoesTo) turn.channelsNamed.addAll(n.names().channels());
             turn.unnamedDrafts.removeAll(n.names().drafts());
             if ("private-turn".equals(n.kind())) turn.privateNoticeGiven = true;
         }

@@ -156,6 +156,7 @@ public final class Audit {
             for (Decision d : answer) {
                 if (d instanceof TurnOpened o) tookIn(o.turn(), f.at());
                 if (d instanceof TurnContinued c) tookIn(c.turn(), f.at());
+                if (d instanceof TurnMadePrivate p) tookIn(p.turn(), f.at());
             }
         } else if (f instanceof ToolBoundary b) {
             tookIn(b.turn(), f.at());

@@ -100,6 +100,13 @@ public final class PrivateInput {
             PrivateStart.Reason reason = Starts.decide(new Context(state, RuleSet.CURRENT, s.at(), out), s);
             Long turn = madePrivate(out.decisions());
             if (turn != null) why.put(turn, start(s, index, turn, reason, batch, marked));
+            for (Decision d : out.decisions()) {
+                // P2: the turn another resident's start claimed is private from that start.
+                if (d instanceof TurnMadePrivate p && PrivateStart.FOREIGN_TURN.equals(p.why())) {
+                    why.put(p.turn(), List.of(new Evidence(s.at(), index, s.type(), s.agent() + "'s start claimed turn "
+                            + p.turn() + ", another resident's, so whose words follow is unknown (fail closed)")));
+                }
+            }
         } else if (fact instanceof ToolBoundary b) {
             Emitter out = new Emitter(state);
             PrivateStart.Reason reason = Boundaries.decide(new Context(state, RuleSet.CURRENT, b.at(), out), b);
@@ -179,6 +186,10 @@ public final class PrivateInput {
             }
             case PrivateStart.UNKNOWN_MESSAGE -> facts.add(new Evidence(s.at(), index, s.type(), starts + " and read "
                     + reason.message() + ", a message the engine was never told of (fail closed)"));
+            case PrivateStart.UNKNOWN_WAKE -> facts.add(new Evidence(s.at(), index, s.type(), starts + " on wake "
+                    + reason.wake() + ", a wake the engine was never told of (fail closed)"));
+            case PrivateStart.FOREIGN_TURN -> facts.add(new Evidence(s.at(), index, s.type(), starts + " claiming to "
+                    + "continue turn " + reason.turn() + ", another resident's (fail closed)"));
             default -> facts.add(new Evidence(s.at(), index, s.type(), starts + " (" + reason.why() + ")"));
         }
         return facts;

@@ -31,6 +31,18 @@ public final class Notices {
                 "[routing] Your plain speech now goes to " + where + ".", false, turn);
     }
 
+    /**
+     * 0.30.0's notice that someone addressed the agent from another channel than its plain speech
+     * goes to; {@code locus} is null in a private turn, whose plain speech goes to no channel.
+     */
+    public static NoticeIssued addressedElsewhere(Instant at, String agent, long turn, List<String> channels, String locus) {
+        String now = locus == null ? "This turn's plain speech goes to no channel"
+                : "Your plain speech still goes to " + locus;
+        return new NoticeIssued(at, agent, "routing", Names.channels(channels),
+                "[routing] Someone addressed you from " + String.join(", ", channels) + ". " + now
+                        + "; answer there with an explicit send if you mean to.", false, turn);
+    }
+
     /** Explicit mode: a private turn's unprefixed words were kept; {@code unsent} is the draft {{unsent}} still names. */
     public static NoticeIssued keptPrivate(Instant at, String agent, long turn, int segments, String unsent) {
         return new NoticeIssued(at, agent, "kept-private", unsentNames(unsent),
@@ -94,6 +106,8 @@ public final class Notices {
             case PrivateStart.INJECTED -> "an operator's message injected at a tool boundary";
             case PrivateStart.UNKNOWN_MESSAGE -> "a message the engine was never told of, so it cannot tell it is not an operator's";
             case PrivateStart.UNKNOWN_TURN -> "work of a turn the engine never assigned, so it cannot tell it is not a private turn's";
+            case PrivateStart.UNKNOWN_WAKE -> "a wake the engine was never told of, so it cannot tell it is not an operator's";
+            case PrivateStart.FOREIGN_TURN -> "a start that claims another resident's turn, so whose words follow is unknown";
             default -> why;
         };
     }

@@ -4,6 +4,7 @@ import dev.routing.journal.event.WakeQueued;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.privacy.StoredMessage;
+import dev.routing.projections.turns.Turn;
 import java.util.List;
 
 /**
@@ -32,6 +33,10 @@ public final class PrivateStart {
     public static final String UNKNOWN_MESSAGE = "unknown-message";
     /** The work names a turn id the engine never assigned. */
     public static final String UNKNOWN_TURN = "unknown-turn";
+    /** A start's batch names a wake id the engine holds no queued wake for. */
+    public static final String UNKNOWN_WAKE = "unknown-wake";
+    /** A start claims to continue another resident's open turn: whose speech follows is unknown. */
+    public static final String FOREIGN_TURN = "another-residents-turn";
 
     /**
      * Why, and what the judgement rests on: the wake, message or turn that made it private (each
@@ -41,17 +46,28 @@ public final class PrivateStart {
 
     private PrivateStart() {}
 
-    /** A start: the turn it continues, its batch (every copy of each wake id), then what it reads, then the mark. */
-    public static Reason why(EngineState state, String agent, Long continues, List<WakeQueued> batch, List<String> reads) {
+    /**
+     * A start: the turn it continues, its batch (every copy of each wake id; {@code wakeIds} as the
+     * start lists them), then what it reads, then the mark.
+     */
+    public static Reason why(EngineState state, String agent, Long continues, List<String> wakeIds,
+            List<WakeQueued> batch, List<String> reads) {
         // P8: a start that continues a turn's work (a budget restart, a retry) speaks as that turn,
         // even when the turn it names has ended or a restart closed it.
         if (continues != null) {
+            Turn open = state.turns.turn(continues);
+            if (open != null && !open.agent.equals(agent)) return new Reason(FOREIGN_TURN, null, null, continues);
             Reason r = byTurn(state, continues, ARMED, null);
             if (r != null) return r;
         }
         for (WakeQueued w : batch) {
             Reason r = byWake(state, agent, w);
             if (r != null) return r;
+        }
+        // A wake id with no queued wake (never queued, another resident's, or already taken) carries
+        // marks the engine cannot see: it counts as private, as an unknown message id does.
+        for (String id : wakeIds) {
+            if (state.turns.wake(agent, id).isEmpty()) return new Reason(UNKNOWN_WAKE, id, null, null);
         }
         Reason r = read(state.privacy, agent, reads);
         if (r != null) return r;

@@ -26,7 +26,10 @@ public final class Rounds {
 
     public static void decide(Context ctx, RoundSpoken round) {
         Turn turn = ctx.state().turns.turn(round.turn());
-        if (turn == null) return;
+        if (turn == null) {
+            LateRounds.decide(ctx, round);
+            return;
+        }
         RoundPlan plan = RoundPlan.of(ctx, turn, round);
         List<NoticeIssued> notices = new ArrayList<>();
         int index = 0;

@@ -11,6 +11,7 @@ import dev.routing.projections.EngineState;
 import dev.routing.projections.privacy.StoredMessage;
 import dev.routing.projections.turns.Turn;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /** A tool-result boundary: private input injected here makes the turn private from here (P5). */
@@ -28,19 +29,22 @@ public final class Boundaries {
                 ? PrivateStart.atBoundary(state, turn.agent, boundary.injected()) : null;
         String why = reason == null ? null : reason.why();
         Set<String> channels = new LinkedHashSet<>();
+        Set<String> elsewhere = new LinkedHashSet<>();
         String addressedArrival = null;
         for (String id : boundary.injected()) {
             StoredMessage m = state.privacy.message(turn.agent, id);
             if (m == null) continue;
             if (m.channel != null && !m.ambientOrSystem() && (m.addressed || followsUp(turn, m))) channels.add(m.channel);
             if (m.channel != null && m.addressed) addressedArrival = m.channel;
+            if (m.channel != null && m.addressed && !m.ambientOrSystem() && !m.channel.equals(turn.locus)) {
+                elsewhere.add(m.channel);
+            }
         }
         if (why != null) {
             ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "boundary", why));
-            if (!turn.startSilent && !turn.privateNoticeGiven) {
-                ctx.emit(Notices.privateTurn(ctx.at(), turn.agent, turn.id, why));
-            }
+            Starts.tellPrivate(ctx, turn, why);
         }
+        if (!boundary.endsTurn()) tellAddressedElsewhere(ctx, turn, elsewhere);
         if (turn.isPrivate) {
             Starts.nameChannelsHeld(ctx, turn, channels);
         } else if (!boundary.endsTurn() && addressedArrival != null && turn.locusPolicy == LocusPolicy.LATEST_INBOUND
@@ -49,6 +53,19 @@ public final class Boundaries {
         }
         if (!boundary.endsTurn()) HeldNotice.decide(ctx, turn);
         return reason;
+    }
+
+    /**
+     * E1, 0.30.0: under delivery a live boundary that injects a room's message that addressed the
+     * agent from another channel than its locus tells it so, once per channel per turn; the private
+     * turn's own notice reads the same record, so it names what this one did not.
+     */
+    private static void tellAddressedElsewhere(Context ctx, Turn turn, Set<String> elsewhere) {
+        if (turn.locusPolicy != LocusPolicy.DELIVERY || !Starts.usesLocus(turn.mode)) return;
+        List<String> fresh = elsewhere.stream().filter(c -> !turn.channelsNamed.contains(c)).toList();
+        if (!fresh.isEmpty()) {
+            ctx.emit(Notices.addressedElsewhere(ctx.at(), turn.agent, turn.id, fresh, turn.isPrivate ? null : turn.locus));
+        }
     }
 
     /**

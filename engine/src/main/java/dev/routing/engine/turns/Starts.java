@@ -30,15 +30,31 @@ public final class Starts {
         List<WakeQueued> batch = new ArrayList<>();
         for (String id : start.wakes()) batch.addAll(state.turns.wake(start.agent(), id));
         PrivateStart.Reason reason = ctx.rules().privateTurns()
-                ? PrivateStart.why(state, start.agent(), start.continues(), batch, start.reads()) : null;
+                ? PrivateStart.why(state, start.agent(), start.continues(), start.wakes(), batch, start.reads()) : null;
         String why = reason == null ? null : reason.why();
         Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
         if (open != null && open.agent.equals(start.agent())) {
             continueTurn(ctx, start, open, batch, why);
         } else {
             openTurn(ctx, start, batch, why);
+            if (open != null) contest(ctx, open);
         }
         return reason;
+    }
+
+    /**
+     * P2: another resident's start claimed this open turn, so the rounds the host reports under its
+     * id may be either resident's words: the turn publishes no plain speech from here, and says so.
+     */
+    private static void contest(Context ctx, Turn turn) {
+        if (turn.isPrivate || !ctx.rules().privateTurns()) return;
+        ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "start", PrivateStart.FOREIGN_TURN));
+        tellPrivate(ctx, turn, PrivateStart.FOREIGN_TURN);
+    }
+
+    /** P12: a turn made private where it stands is told once, and why, unless it began as a silent tick. */
+    static void tellPrivate(Context ctx, Turn turn, String why) {
+        if (!turn.startSilent && !turn.privateNoticeGiven) ctx.emit(Notices.privateTurn(ctx.at(), turn.agent, turn.id, why));
     }
 
     private static void openTurn(Context ctx, TurnStarted start, List<WakeQueued> batch, String why) {

@@ -171,8 +171,54 @@ class ChannelsHeldTest {
         s.host.boundary(turn, followUp);
         String addressed = s.host.room("qa", "work", "@qa and here?", true);
         s.host.boundary(turn, addressed);
-        assertEquals(List.of(List.of("noisy"), List.of("work")),
-                s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+        // Under delivery 0.30.0's notice names the room that addressed the agent; this one the follow-up.
+        assertEquals(List.of(List.of("noisy")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+        assertEquals(List.of(List.of("work")), addressedElsewhere(s));
+    }
+
+    private static List<List<String>> addressedElsewhere(Scenario s) {
+        return s.notices("routing").stream().filter(n -> n.text().contains("addressed you from"))
+                .map(n -> n.names().channels()).toList();
+    }
+
+    /**
+     * E1: under delivery 0.30.0's notice that someone addressed the agent from another channel and
+     * the private turn's notice share one record: a room named in the turn's public part is not
+     * named again once the turn is private.
+     */
+    @Test
+    void P15_underDeliveryARoomNamedByTheAddressedElsewhereNoticeIsNotNamedAgainWhenTheTurnTurnsPrivate() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "On it.", call("shell", null, null));
+        String there = s.host.room("qa", "noisy", "@qa over here", true);
+        s.host.boundary(turn, there);
+        assertEquals(List.of(List.of("noisy")), addressedElsewhere(s));
+        s.host.say(turn, 2, "Still on work.", call("shell", null, null));
+        s.assertPublishedIn(turn, "work");
+        String op = s.host.operator("qa", "status, privately");
+        s.host.boundary(turn, op);
+        String again = s.host.room("qa", "noisy", "@qa hello??", true);
+        s.host.boundary(turn, again);
+        s.host.say(turn, 3, "Private reply.");
+        assertEquals(List.of(), s.notices("channels-held"), "noisy was named once already");
+        assertEquals(1, addressedElsewhere(s).size());
+        assertEquals("private", s.speech(turn).get(2).route().kind());
+    }
+
+    /** E1: the locus's own room is not "another channel"; a private turn names it by its own notice. */
+    @Test
+    void P15_aTurnMadePrivateNamesItsOwnLocusRoomWhenABoundaryInjectsAMessageFromIt() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "On it.", call("shell", null, null));
+        String op = s.host.operator("qa", "status, privately");
+        String more = s.host.room("qa", "work", "@qa any news?", true);
+        s.host.boundary(turn, op, more);
+        assertEquals(List.of(List.of("work")), s.notices("channels-held").stream().map(n -> n.names().channels()).toList());
+        assertEquals(List.of(), addressedElsewhere(s));
     }
 
     /** E1: "an arrival removed before the private turn's next start isn't named". */

@@ -11,6 +11,7 @@ import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.PublishRequested;
+import dev.routing.journal.event.Route;
 import dev.routing.journal.event.ScriptCalled;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnMadePrivate;
@@ -101,6 +102,88 @@ class FailClosedInputTest {
         long turn = s.host.last(dev.routing.journal.event.TurnOpened.class).get(0).turn();
         s.host.say(turn, 1, "Continuing something.");
         assertEquals("unknown-turn", s.opened(turn).why());
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void P2_aStartWhoseBatchNamesAWakeIdNeverQueuedIsPrivate() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        String w = s.host.wake("qa", "message", "work", ping);
+        long turn = s.host.start("qa", List.of(w, "w-never-queued"), List.of(ping));
+        s.host.say(turn, 1, "Whatever that wake carried.");
+        assertTrue(s.opened(turn).isPrivate(), "a wake the engine cannot classify must not leave the start public");
+        assertEquals("unknown-wake", s.opened(turn).why());
+        assertTrue(s.notices("private-turn").get(0).text().contains("never told of"));
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void P2_aContinuingStartWhoseBatchNamesAWakeIdNeverQueuedMakesTheTurnPrivate() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "pong");
+        s.host.continueTurn("qa", turn, List.of("w-never-queued"), List.of(), false);
+        s.host.say(turn, 2, "And the rest.");
+        assertEquals("unknown-wake", s.host.all(TurnMadePrivate.class).get(0).why());
+        assertEquals("private", s.speech(turn).get(1).route().kind());
+    }
+
+    /**
+     * P2, P4: a start that claims to continue another resident's open turn is a host's error the
+     * engine cannot resolve: the speech that follows under that turn id may be either resident's.
+     * Both turns publish no plain speech from here.
+     */
+    @Test
+    void P2_aStartThatClaimsAnotherResidentsOpenTurnLeavesNeitherTurnPublic() {
+        Scenario s = withFallback();
+        long ops = opsRoomTurn(s);
+        int before = s.host.all(PublishRequested.class).size();
+        String ping = s.host.room("qa", "work", "@qa status", true);
+        String w = s.host.wake("qa", "message", "work", ping);
+        s.host.feed(new dev.routing.journal.event.TurnStarted(s.host.tick(), "qa", List.of(w), List.of(ping), ops, false));
+        assertEquals(List.of(), s.host.all(dev.routing.journal.event.TurnContinued.class), "qa cannot continue ops's turn");
+        long qa = s.host.last(dev.routing.journal.event.TurnOpened.class).get(0).turn();
+        assertTrue(s.opened(qa).isPrivate());
+        assertEquals("another-residents-turn", s.opened(qa).why());
+        TurnMadePrivate contested = s.host.all(TurnMadePrivate.class).get(0);
+        assertEquals(ops, contested.turn());
+        assertEquals("another-residents-turn", contested.why());
+        s.host.say(ops, 2, "qa's words, or ops's?");
+        s.host.say(qa, 1, "qa's own words.");
+        assertEquals(before, s.host.all(PublishRequested.class).size(), "nothing more was published");
+    }
+
+    /** P4: a round the host reports for a turn that has ended publishes nothing, and says why. */
+    @Test
+    void P4_aRoundForAnEndedPrivateTurnIsKeptPrivate() {
+        Scenario s = withFallback();
+        String op = s.host.operator("qa", "status?");
+        long first = s.host.answer("qa", op, null);
+        s.host.say(first, 1, "First.");
+        s.host.end(first);
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long room = s.host.answer("qa", ping, "work");
+        s.host.say(room, 1, "Room reply.");
+        s.host.say(first, 2, "Late words for the operator.", call("channel_publish", null, "late"));
+        assertEquals(Route.keptPrivate("private-turn"), s.speech(first).get(1).route());
+        ToolDecided refused = s.host.last(ToolDecided.class).get(0);
+        assertFalse(refused.allowed());
+        assertTrue(refused.refusal().contains("not open"), refused.refusal());
+        assertEquals(1, s.host.all(PublishRequested.class).size(), "only the room reply");
+    }
+
+    @Test
+    void P4_aRoundForATurnThatIsNotOpenIsKeptPrivate() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long room = s.host.answer("qa", ping, "work");
+        s.host.end(room);
+        s.host.say(room, 2, "After the end.");
+        s.host.say(77, 1, "A turn never assigned.");
+        assertEquals(Route.keptPrivate("turn-not-open"), s.speech(room).get(0).route());
+        assertEquals(Route.keptPrivate("turn-not-open"), s.speech(77).get(0).route());
         s.assertNothingPublished();
     }
 

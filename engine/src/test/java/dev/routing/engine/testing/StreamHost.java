@@ -145,13 +145,14 @@ public final class StreamHost {
     }
 
     private void start(String agent, int b, int c) {
-        start(agent, b, c, List.of());
+        start(agent, b, c, List.of(), List.of());
     }
 
-    private void start(String agent, int b, int c, List<String> stray) {
+    private void start(String agent, int b, int c, List<String> strayReads, List<String> strayWakes) {
         List<String> batch = new ArrayList<>(wakes.getOrDefault(agent, List.of()));
+        batch.addAll(strayWakes);
         List<String> reads = new ArrayList<>(unread.getOrDefault(agent, List.of()));
-        reads.addAll(stray);
+        reads.addAll(strayReads);
         Long current = open.get(agent);
         boolean continues = current != null && b % 3 != 0;
         // A start that continues a turn that has ended (a retry of it, or a restart's): P8.
@@ -262,7 +263,9 @@ public final class StreamHost {
     private void stray(String agent, int b, int c) {
         String unknown = "m-stray-" + (++ids);
         switch (b % 4) {
-            case 0 -> start(agent, c, c, List.of(unknown));
+            // A start that reads a message id, or lists a wake id, the engine was never told of.
+            case 0 -> start(agent, c, c, c % 2 == 0 ? List.of(unknown) : List.of(),
+                    c % 2 == 0 ? List.of() : List.of("w-stray-" + ids));
             case 1 -> boundary(agent, 0, 1, List.of(unknown));
             case 2 -> queue(agent, c % 2 == 0 ? "self-wake" : "message", null, List.of(), c % 2 == 0 ? unassigned(c) : null,
                     null, c % 2 == 0 ? null : unassigned(c), false);

@@ -1,0 +1,42 @@
+package dev.routing.engine.prose;
+
+import dev.routing.engine.Context;
+import dev.routing.engine.publish.SendTools;
+import dev.routing.journal.event.Call;
+import dev.routing.journal.event.RoundSpoken;
+import dev.routing.journal.event.Route;
+import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.ToolDecided;
+
+/**
+ * P4, fail closed: a round the host reports for a turn that is not open (it ended, or the engine
+ * never assigned it) has no route to stand on, so its words stay private, as one segment, and its
+ * send calls are refused. A turn that was private says so; any other says the turn is not open.
+ */
+final class LateRounds {
+    /** The route's why for a round of a turn that is not open and was not private. */
+    static final String NOT_OPEN = "turn-not-open";
+
+    private LateRounds() {}
+
+    static void decide(Context ctx, RoundSpoken round) {
+        long turn = round.turn();
+        boolean wasPrivate = turn < ctx.state().nextTurn && ctx.state().privacy.isPrivateTurn(turn);
+        String agent = ctx.state().turns.owner(turn);
+        if (!round.text().isEmpty()) {
+            ctx.emit(new SpeechRouted(ctx.at(), turn, round.round(), 0, round.text(),
+                    Route.keptPrivate(wasPrivate ? "private-turn" : NOT_OPEN), agent, null));
+        }
+        String refusal = "turn " + turn + (turn < ctx.state().nextTurn ? " is not open" : " is not open: the engine never assigned it")
+                + ": its calls count for nothing";
+        for (int i = 0; i < round.calls().size(); i++) {
+            Call call = round.calls().get(i);
+            String tool = call.tool();
+            if (SendTools.isChannelPublish(tool) || SendTools.isSend(tool) || SendTools.isDrafts(tool)
+                    || SendTools.isChannelOpen(tool)) {
+                ctx.emit(new ToolDecided(ctx.at(), turn, round.round(), i, tool, false, null, refusal, agent,
+                        null, null, null));
+            }
+        }
+    }
+}
