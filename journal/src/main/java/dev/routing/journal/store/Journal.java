@@ -795,6 +795,15 @@ public final class Journal implements AutoCloseable {
         return countAndBytes[0];
     }
 
+    /**
+     * Checks every excerpt whose index lies in [first, toIndex) without decoding one: a restore
+     * from a checkpoint reads nothing before it, and a damaged stretch there must still be named,
+     * not continued past (the writer would append to a journal it cannot salvage whole).
+     */
+    public void checkUpTo(long toIndex) {
+        walk(-1, toIndex, (index, h) -> { });
+    }
+
     /** One entry as stored, for a reader that decodes only what it needs (an audit skips checkpoints and notices). */
     @FunctionalInterface
     public interface RawSink {
