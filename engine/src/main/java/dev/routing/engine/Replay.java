@@ -51,6 +51,7 @@ public final class Replay {
         long before = endIndex == Long.MAX_VALUE ? Long.MAX_VALUE : endIndex - 1;
         JournalRecord checkpoint = before < 0 ? null : journal.newestCheckpoint(before);
         if (checkpoint == null) return fold(journal, new EngineState(), -1, endIndex, -1, progress);
+        journal.checkUpTo(checkpoint.index());
         EngineState state = StateCodec.fromTree(((StateCheckpoint) checkpoint.entry()).state());
         return fold(journal, state, checkpoint.index() + 1, endIndex, checkpoint.index(), progress);
     }

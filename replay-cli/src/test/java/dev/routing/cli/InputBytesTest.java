@@ -90,6 +90,24 @@ class InputBytesTest {
         Cli.run("run", edge.toString()).exits(ExitCodes.OK);
     }
 
+    /** An escaped lone surrogate is no character: before, it reached the journal and the channel as '?'. */
+    @Test
+    void anEscapedLoneSurrogateIsABadLineNamingItsFieldAndAnEscapedPairIsText() {
+        for (String escape : List.of("\\ud800", "\\ude00", "\\ude00\\ud83d")) {
+            Cli.Result run = Cli.run("run", message(escape).toString()).exits(ExitCodes.BAD_INPUT);
+            String error = Faults.errorLine(run);
+            assertTrue(error.startsWith("error: line 3: field 'text':") && error.contains("lone surrogate"), error);
+        }
+        Cli.run("run", message("\\ud83d\\ude00").toString()).exits(ExitCodes.OK);
+    }
+
+    /** A script whose third line is a message with {@code escape} written into its JSON text as is. */
+    private Path message(String escape) {
+        String line = fact("message.received", 3, "id", "m1", "agent", "qa", "kind", "channel-message", "channel", "work",
+                "server", "discord", "addressed", true, "text", "half @ a pair", "writer", "host").replace("@", escape);
+        return Facts.write(tmp.resolve("escape.jsonl"), List.of(Facts.channel(1, "work"), Facts.agent(2, "qa"), line));
+    }
+
     private static Cli.Result withStdin(byte[] stdin, String... args) {
         java.io.InputStream old = System.in;
         try {

@@ -196,6 +196,7 @@ public final class EntryCodec {
         JsonMapper mapper = JsonMapper.builder()
                 .addModule(new JavaTimeModule())
                 .addModule(new SimpleModule("iso-instant").addDeserializer(Instant.class, new IsoInstant()))
+                .addModule(new SimpleModule("unicode-text").addDeserializer(String.class, new UnicodeText()))
                 .annotationIntrospector(new RequiredMeansNotNull())
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -61,7 +61,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  */
 public final class Journal implements AutoCloseable {
     private static final String LOCK_FILE = "writer.lock";
-    private static final RollCycle ROLL = RollCycles.FAST_DAILY;
+    static final RollCycle ROLL = RollCycles.FAST_DAILY;
     private static final long DAY_MILLIS = 86_400_000L;
     /**
      * The largest excerpt of entries. Chronicle refuses an excerpt over a quarter of its 64 MiB block
@@ -96,6 +96,8 @@ public final class Journal implements AutoCloseable {
     private SingleChronicleQueue queue;
     /** Whether {@link #queue} is open for writing (the writer's, after its first write). */
     private boolean writable;
+    /** A reader's view of the day files beside metadata of its own, when the journal's is unwritten ({@link Metadata}). */
+    private Path view;
     private ExcerptAppender appender;
     private ExcerptTailer tailer;
     private Tip tip;
@@ -169,10 +171,12 @@ public final class Journal implements AutoCloseable {
             RuntimeException answer = faulted(e, null);
             closeQueue();
             releaseLock();
+            if (view != null) Metadata.deleteView(view);
             throw answer;
         } catch (RuntimeException | Error e) {
             closeQueue();
             releaseLock();
+            if (view != null) Metadata.deleteView(view);
             throw e;
         }
     }
@@ -188,8 +192,14 @@ public final class Journal implements AutoCloseable {
         return new Journal(dir, false);
     }
 
+    /** Whether {@code dir} holds a journal: Chronicle's metadata, the tip or a day file (the metadata alone may be lost). */
     public static boolean exists(Path dir) {
-        return Files.isRegularFile(dir.resolve("metadata.cq4t"));
+        if (Files.isRegularFile(dir.resolve(Metadata.FILE)) || Files.isRegularFile(dir.resolve(Tip.FILE))) return true;
+        try (var listing = Files.list(dir)) {
+            return listing.anyMatch(p -> p.getFileName().toString().endsWith(".cq4"));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     public Path dir() {
@@ -233,7 +243,12 @@ public final class Journal implements AutoCloseable {
         }
         checkChain(files);
         days(files);
-        if (writer && !exists(dir)) writable();
+        String metadata = any ? Metadata.problem(dir) : null;
+        if (metadata != null) {
+            if (writer) notes.add(Metadata.moveAside(dir, metadata));
+            else view = Metadata.view(dir, files);
+        }
+        if (writer && !Files.exists(dir.resolve(Metadata.FILE))) writable();
         else queue = build();
         if (writer) refreshStaleListing(files, tipState);
         long last = lastIndexChecked(files);
@@ -315,7 +330,8 @@ public final class Journal implements AutoCloseable {
      * finds damage, or a restore that does, leaves the journal exactly as it was.
      */
     private SingleChronicleQueue build() {
-        return SingleChronicleQueueBuilder.binary(dir.toFile()).rollCycle(ROLL).blockSize(DayFiles.BLOCK).readOnly(true).build();
+        Path chronicle = view != null ? view : dir;
+        return SingleChronicleQueueBuilder.binary(chronicle.toFile()).rollCycle(ROLL).blockSize(DayFiles.BLOCK).readOnly(true).build();
     }
 
     /** The writer's queue, opened for writing at its first write. */
@@ -795,6 +811,15 @@ public final class Journal implements AutoCloseable {
         return countAndBytes[0];
     }
 
+    /**
+     * Checks every excerpt whose index lies in [first, toIndex) without decoding one: a restore
+     * from a checkpoint reads nothing before it, and a damaged stretch there must still be named,
+     * not continued past (the writer would append to a journal it cannot salvage whole).
+     */
+    public void checkUpTo(long toIndex) {
+        walk(-1, toIndex, (index, h) -> { });
+    }
+
     /** One entry as stored, for a reader that decodes only what it needs (an audit skips checkpoints and notices). */
     @FunctionalInterface
     public interface RawSink {
@@ -1158,6 +1183,7 @@ public final class Journal implements AutoCloseable {
             closeQueue();
         } finally {
             releaseLock();
+            if (view != null) Metadata.deleteView(view);
         }
     }
 

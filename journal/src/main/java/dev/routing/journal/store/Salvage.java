@@ -117,15 +117,15 @@ public final class Salvage {
         return a != null ? a : b;
     }
 
-    /** A directory of links to the day files that may be read, and the queue's metadata. */
+    /**
+     * A directory of links to the day files that may be read, beside metadata Chronicle writes by
+     * listing them: the journal's own may be lost or unwritten, and salvage must not need it.
+     */
     private static Path view(Path from, Path to, List<DayFiles.DayFile> readable) {
         try {
             Path parent = to.toAbsolutePath().getParent();
             Files.createDirectories(parent);
-            Path view = Files.createTempDirectory(parent, ".salvage-view");
-            Files.createSymbolicLink(view.resolve("metadata.cq4t"), from.toAbsolutePath().resolve("metadata.cq4t"));
-            for (DayFiles.DayFile f : readable) Files.createSymbolicLink(view.resolve(f.name()), f.path().toAbsolutePath());
-            return view;
+            return Metadata.viewIn(Files.createTempDirectory(parent, ".salvage-view"), readable);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare to read " + from, e);
         }
