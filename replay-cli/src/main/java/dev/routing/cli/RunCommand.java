@@ -39,7 +39,7 @@ final class RunCommand implements Callable<Integer> {
             description = "rule set: current or 0.30.0 (default: ${DEFAULT-VALUE})")
     String rules;
 
-    @Option(names = "--report-syncs", hidden = true, description = "at the end, print the facts answered and the syncs made to stderr (bench sidecar)")
+    @Option(names = "--report-syncs", hidden = true, description = "at the end, print the msyncs the journal made to stderr (bench sidecar, tests)")
     boolean reportSyncs;
 
     @Override

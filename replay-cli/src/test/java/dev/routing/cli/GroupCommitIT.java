@@ -129,14 +129,15 @@ class GroupCommitIT {
         List<String> command = new ArrayList<>(List.of("strace", "-f", "-qq", "-e", "trace=read,write,msync", "-e", "signal=none",
                 "-o", log.toString()));
         command.addAll(SidecarProcess.command("run", "-", "--journal", tmp.resolve("journal").toString(), "--report-syncs"));
-        Process p;
         try {
-            p = new ProcessBuilder(command).redirectError(err.toFile()).start();
-        } catch (IOException noStrace) {
+            Process probe = new ProcessBuilder("strace", "-o", "/dev/null", "true").redirectErrorStream(true).start();
+            String said = new String(probe.getInputStream().readAllBytes());
+            Assumptions.assumeTrue(probe.waitFor() == 0, () -> "strace cannot trace here (" + said.strip()
+                    + "), so the sidecar's system calls cannot be watched");
+        } catch (IOException | InterruptedException noStrace) {
             Assumptions.abort("strace is not installed, so the sidecar's system calls cannot be watched: " + noStrace.getMessage());
-            throw noStrace;
         }
-        return new Traced(SidecarProcess.of(p), log, err);
+        return new Traced(SidecarProcess.of(new ProcessBuilder(command).redirectError(err.toFile()).start()), log, err);
     }
 
     /** After each read that brought in bytes, the next answer written follows an msync made after that read. */

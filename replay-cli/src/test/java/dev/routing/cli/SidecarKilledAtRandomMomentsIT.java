@@ -51,7 +51,7 @@ class SidecarKilledAtRandomMomentsIT {
             try (SidecarProcess sidecar = SidecarProcess.run(journal, tmp.resolve("err-" + round))) {
                 // one kill in five while the process starts and opens the journal, the rest while it answers
                 boolean early = random.nextInt(5) == 0;
-                long delay = early ? random.nextInt(1_500) : random.nextInt(800);
+                long delay = early ? random.nextInt(1_500) : random.nextInt(2_500);
                 Thread killer = new Thread(() -> {
                     try {
                         if (!early) readyAt.take();
