@@ -989,7 +989,8 @@ public final class Journal implements AutoCloseable {
     public long lastSeq(long afterIndex) {
         long last = lastIndex();
         if (last < 0 || last <= afterIndex) return Group.NO_SEQ;
-        ExcerptTailer t = queue.createTailer();
+        // the journal's one tailer: creating one per resent fact cost milliseconds
+        ExcerptTailer t = tailer();
         try {
             t.direction(TailerDirection.BACKWARD);
             if (!moveTo(t, last)) return Group.NO_SEQ;
@@ -1006,8 +1007,6 @@ public final class Journal implements AutoCloseable {
             }
         } catch (InternalError e) {
             throw faulted(e, DayFiles.name(ROLL.toCycle(last)));
-        } finally {
-            t.close();
         }
     }
 
@@ -1021,7 +1020,8 @@ public final class Journal implements AutoCloseable {
         long last = lastIndex();
         if (last < 0 || seq <= Group.NO_SEQ) return -1;
         boolean forward = fromIndex >= 0;
-        ExcerptTailer t = queue.createTailer();
+        // the journal's one tailer: creating one per resent fact cost milliseconds
+        ExcerptTailer t = tailer();
         try {
             t.direction(forward ? TailerDirection.FORWARD : TailerDirection.BACKWARD);
             if (forward ? !moveTo(t, fromIndex) : !moveTo(t, last)) return -1;
@@ -1038,8 +1038,6 @@ public final class Journal implements AutoCloseable {
             }
         } catch (InternalError e) {
             throw faulted(e, DayFiles.name(ROLL.toCycle(last)));
-        } finally {
-            t.close();
         }
     }
 
