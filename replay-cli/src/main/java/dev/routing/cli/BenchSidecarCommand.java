@@ -46,6 +46,10 @@ final class BenchSidecarCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "the day's seed (default: ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--sidecar-java-options", paramLabel = "OPTIONS", defaultValue = "",
+            description = "JVM options for the sidecar's process, space-separated, e.g. -XX:TieredStopAtLevel=1 (default: none)")
+    String javaOptions;
+
     /** How one way of feeding the sidecar went; {@code warmSeconds}: the time its second half of the facts took. */
     private record Run(String mode, int facts, double seconds, double warmSeconds, long[] latencyNanos, long syncs) {
         double rate() {
@@ -72,9 +76,10 @@ final class BenchSidecarCommand implements Callable<Integer> {
         try {
             List<String> day = FactScript.of(new Simulation(1, 6, 4, events, seed, RuleSet.CURRENT, false, null), work.resolve("simulated"));
             double[] inProcess = inProcess(day, work.resolve("in-process"));
-            Run piped = piped(day, work.resolve("piped"), work.resolve("piped.err"));
-            Run single = oneAtATime(day.subList(0, Math.min(oneAtATime, day.size())), work.resolve("single"), work.resolve("single.err"));
-            System.out.printf("a simulated day: %,d facts (seed %d)%n", day.size(), seed);
+            Run piped = piped(day, work.resolve("piped"), work.resolve("piped.err"), jvm());
+            Run single = oneAtATime(day.subList(0, Math.min(oneAtATime, day.size())), work.resolve("single"), work.resolve("single.err"), jvm());
+            System.out.printf("a simulated day: %,d facts (seed %d); the sidecar's JVM options: %s%n", day.size(), seed,
+                    jvm().isEmpty() ? "none" : String.join(" ", jvm()));
             System.out.printf("%-14s %8s %10s %14s %9s %9s %11s%n", "mode", "facts", "facts/s", "2nd half /s", "p50 ms", "p99 ms",
                     "syncs/fact");
             for (Run r : List.of(piped, single)) {
@@ -106,8 +111,12 @@ final class BenchSidecarCommand implements Callable<Integer> {
         return new double[] {day.size() / ((end - start) / 1e9), (day.size() - day.size() / 2) / ((end - half) / 1e9)};
     }
 
-    private static Run piped(List<String> day, Path journal, Path err) throws Exception {
-        Process p = start(journal, err);
+    private List<String> jvm() {
+        return javaOptions.isBlank() ? List.of() : List.of(javaOptions.trim().split("\\s+"));
+    }
+
+    private static Run piped(List<String> day, Path journal, Path err, List<String> jvm) throws Exception {
+        Process p = start(journal, err, jvm);
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         ready(out);
         long[] sent = new long[day.size()];
@@ -131,8 +140,8 @@ final class BenchSidecarCommand implements Callable<Integer> {
         return new Run("piped", day.size(), (end - start) / 1e9, warm, latency, syncs(p, err));
     }
 
-    private static Run oneAtATime(List<String> facts, Path journal, Path err) throws Exception {
-        Process p = start(journal, err);
+    private static Run oneAtATime(List<String> facts, Path journal, Path err, List<String> jvm) throws Exception {
+        Process p = start(journal, err, jvm);
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         ready(out);
         long[] latency = new long[facts.size()];
@@ -187,9 +196,10 @@ final class BenchSidecarCommand implements Callable<Integer> {
     }
 
     /** {@code run - --journal DIR} in a JVM of its own: this jar's, or this JVM's class path when run from classes. */
-    private static Process start(Path journal, Path err) throws IOException {
+    private static Process start(Path journal, Path err, List<String> jvm) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvm);
         Path self = Path.of(java.net.URI.create(Main.class.getProtectionDomain().getCodeSource().getLocation().toString()));
         if (Files.isRegularFile(self)) {
             command.addAll(List.of("-jar", self.toString()));
