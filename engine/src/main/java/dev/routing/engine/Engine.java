@@ -189,7 +189,10 @@ public final class Engine implements AutoCloseable {
      */
     public Accepted journaled(Fact fact, long seq) {
         if (seq == NO_SEQ || seq > lastSeq) return null;
-        long index = journal.indexOfSeq(seq, resentSeq != NO_SEQ && resentSeq < seq ? resentIndex : -1);
+        // Forward from the last fact resent; else from whichever end the seq is nearer (a host
+        // resending from seq 1 after a crash would otherwise read the whole journal back to it).
+        long from = resentSeq != NO_SEQ && resentSeq < seq ? resentIndex : seq <= lastSeq / 2 ? journal.firstIndex() : -1;
+        long index = journal.indexOfSeq(seq, from);
         List<Entry> entries = new ArrayList<>();
         if (index >= 0) {
             journal.read(index, index + 1, r -> {
