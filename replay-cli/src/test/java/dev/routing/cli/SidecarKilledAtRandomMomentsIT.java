@@ -18,15 +18,17 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A host's sidecar killed with SIGKILL at random moments (starting, opening the journal, deciding,
- * syncing, answering) while a day of numbered facts is piped in; after each kill the host starts it
- * again and resends every fact from seq 1, as a host that lost its answers would. Each fact is
- * journaled once, and every answer a host was given is given again, line for line. Rounds:
- * {@code -Dsidecar.kills} (default 4, 40 under -Psoak); the seed {@code -Dsidecar.seed}, printed on failure.
+ * A host's sidecar killed with SIGKILL at random moments while a day of numbered facts is piped in:
+ * one kill in five while it starts and opens the journal, the rest after a random number of answers
+ * (deciding, syncing, writing answers). After each kill the host starts it again and resends every
+ * fact from seq 1, as a host that lost its answers would. Each fact is journaled once, and every
+ * answer a host was given is given again, line for line. Rounds: {@code -Dsidecar.kills} (default
+ * 4, 40 under -Psoak); the seed {@code -Dsidecar.seed}, printed on failure.
  */
 class SidecarKilledAtRandomMomentsIT {
     @TempDir
@@ -48,13 +50,20 @@ class SidecarKilledAtRandomMomentsIT {
         for (int round = 0; round <= kills; round++) {
             boolean last = round == kills;
             BlockingQueue<Boolean> readyAt = new LinkedBlockingQueue<>();
+            AtomicInteger answers = new AtomicInteger();
             try (SidecarProcess sidecar = SidecarProcess.run(journal, tmp.resolve("err-" + round))) {
-                // one kill in five while the process starts and opens the journal, the rest while it answers
+                // one kill in five at a random time while the process starts and opens the journal; the
+                // rest once it has given a random number of answers, a random moment later (deciding,
+                // syncing, writing answers)
                 boolean early = random.nextInt(5) == 0;
-                long delay = early ? random.nextInt(1_500) : random.nextInt(2_500);
+                long delay = early ? random.nextInt(1_500) : random.nextInt(30);
+                int after = random.nextInt(day.size());
                 Thread killer = new Thread(() -> {
                     try {
-                        if (!early) readyAt.take();
+                        if (!early) {
+                            readyAt.take();
+                            while (answers.get() < after && sidecar.process.isAlive()) Thread.sleep(1);
+                        }
                         Thread.sleep(delay);
                         sidecar.process.destroyForcibly();
                     } catch (InterruptedException done) {
@@ -88,6 +97,7 @@ class SidecarKilledAtRandomMomentsIT {
                         if (before != null) assertEquals(before, answer, context + ": seq " + seq + " answered as before");
                         answer.clear();
                         answered++;
+                        answers.set(answered);
                     }
                     pipe.join();
                 }
