@@ -43,7 +43,7 @@ final class Sidecar {
      * with {@code opening} (the decisions opening the journal made, which no line asked for).
      *
      * @throws IOException when the input or output fails (a socket's client went away): what was
-     *         journaled is synced first, and a host that resends it is answered from the journal
+     *         journaled and not answered is answered from the journal when the host resends it
      * @throws IllegalStateException when the engine stopped for good, after answering every fact
      *         before it that a sync could still cover
      */
