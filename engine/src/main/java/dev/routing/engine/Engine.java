@@ -3,6 +3,7 @@ package dev.routing.engine;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
+import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.event.RetentionCheckpoint;
@@ -29,6 +30,11 @@ import java.util.List;
  * state rebuilt from the journal; a {@code decide} that throws, or a journal that cannot take the
  * group, stops the engine for good (as Disruptor's fatal handler does): every later call fails
  * naming the fact, and opening the journal again goes on from what it holds.
+ *
+ * <p>A host may number its facts ({@code seq}, increasing): the journal keeps the number with the
+ * fact's group, and a fact whose seq is not above the last one journaled is answered from the
+ * journal, with the decisions it got the first time, and not decided or journaled again. So a host
+ * that resends every fact it has no answer for after a crash never has one decided twice.
  */
 public final class Engine implements AutoCloseable {
     /**
@@ -37,6 +43,16 @@ public final class Engine implements AutoCloseable {
      */
     public static final int DEFAULT_CHECKPOINT_EVERY = 20_000;
     private static final long UNKNOWN_SIZE = -1;
+    /** The seq of a fact the host did not number. */
+    public static final long NO_SEQ = Group.NO_SEQ;
+
+    /**
+     * What accepting a fact came to: its group's journal index, the host's seq for it
+     * ({@link #NO_SEQ} for none), its decisions, and whether the journal held it already
+     * ({@code again}: answered from the journal, nothing decided or journaled).
+     */
+    public record Accepted(long index, long seq, List<Decision> decisions, boolean again) {
+    }
 
     private final Journal journal;
     private Core core;
@@ -50,9 +66,15 @@ public final class Engine implements AutoCloseable {
     private boolean deferCommits;
     /** Why the engine stopped for good, or null while it runs. */
     private String stopped;
-    private final List<Decision> opening;
+    /** The host's seq of the last numbered group in the journal, {@link #NO_SEQ} when none is. */
+    private long lastSeq;
+    /** The group the last fact answered from the journal was found in: a resend goes on from there. */
+    private long resentIndex = -1;
+    private long resentSeq = NO_SEQ;
+    private long lastGroupIndex = -1;
+    private final Accepted opening;
 
-    private Engine(Journal journal, Replay.Result restored, RuleSet rules, int checkpointEvery, Instant openedAt) {
+    private Engine(Journal journal, Replay.Result restored, RuleSet rules, int checkpointEvery, Instant openedAt, long seq) {
         EngineState state = restored.state();
         this.journal = journal;
         this.core = new Core(state, rules);
@@ -61,12 +83,19 @@ public final class Engine implements AutoCloseable {
         // What opening read counts as written since the checkpoint.
         this.bytesAtCheckpoint = -restored.bytesRead();
         this.checkpointBytes = UNKNOWN_SIZE;
-        if (journal.lastIndex() >= 0) {
+        long tailSeq = journal.lastSeq(restored.checkpointIndex());
+        this.lastSeq = tailSeq != NO_SEQ ? tailSeq : restored.checkpointSeq();
+        if (seq != NO_SEQ && seq <= lastSeq) {
+            throw new IllegalArgumentException("the opening's seq " + seq + " is not above the last seq journaled, " + lastSeq);
+        }
+        // An opening the host numbered is journaled even in an empty journal, so that its seq is kept.
+        if (journal.lastIndex() >= 0 || seq != NO_SEQ) {
             Instant at = openedAt != null ? openedAt : Instant.ofEpochMilli(state.clockMillis);
-            this.opening = List.copyOf(decideAndJournal(List.of(new EngineStarted(at, rules.label(), journal.cut()),
-                    new ProcessRestarted(at))));
+            List<Decision> decisions = decideAndJournal(List.of(new EngineStarted(at, rules.label(), journal.cut()),
+                    new ProcessRestarted(at)), seq);
+            this.opening = new Accepted(lastGroupIndex, seq, List.copyOf(decisions), false);
         } else {
-            this.opening = List.of();
+            this.opening = new Accepted(-1, NO_SEQ, List.of(), false);
         }
     }
 
@@ -80,9 +109,21 @@ public final class Engine implements AutoCloseable {
     }
 
     public static Engine open(Path dir, RuleSet rules, Instant at, int checkpointEvery) {
+        return open(dir, rules, at, checkpointEvery, NO_SEQ);
+    }
+
+    /**
+     * Opens the journal for a {@code process.restarted} the host numbered {@code seq} (above the
+     * journal's last seq: see {@link #journaled}): the opening group carries it.
+     */
+    public static Engine openAfterRestart(Path dir, RuleSet rules, ProcessRestarted restart, long seq) {
+        return open(dir, rules, restart.at(), DEFAULT_CHECKPOINT_EVERY, seq);
+    }
+
+    private static Engine open(Path dir, RuleSet rules, Instant at, int checkpointEvery, long seq) {
         Journal journal = Journal.openWriter(dir);
         try {
-            return new Engine(journal, Replay.restore(journal), rules, checkpointEvery, at);
+            return new Engine(journal, Replay.restore(journal), rules, checkpointEvery, at, seq);
         } catch (RuntimeException e) {
             journal.close();
             throw e;
@@ -91,7 +132,17 @@ public final class Engine implements AutoCloseable {
 
     /** What opening decided: the restart's decisions on an existing journal, else nothing. */
     public List<Decision> openingDecisions() {
+        return opening.decisions();
+    }
+
+    /** The opening's group (index -1 when nothing was journaled), its seq and decisions. */
+    public Accepted opening() {
         return opening;
+    }
+
+    /** The host's seq of the last numbered fact in the journal, {@link #NO_SEQ} when none is. */
+    public long lastSeq() {
+        return lastSeq;
     }
 
     /**
@@ -105,15 +156,75 @@ public final class Engine implements AutoCloseable {
      *         disk filled under the write, the next open keeps or cuts it), and the engine stops
      */
     public List<Decision> accept(Fact fact) {
-        if (journal.lastIndex() < 0 && !(fact instanceof EngineStarted)) {
-            return decideAndJournal(List.of(new EngineStarted(fact.at(), core.rules().label(), journal.cut()), fact));
-        }
-        return decideAndJournal(List.of(fact));
+        return accept(fact, NO_SEQ).decisions();
     }
 
-    private List<Decision> decideAndJournal(List<Fact> facts) {
+    /**
+     * Accepts a fact the host numbered {@code seq} (or {@link #NO_SEQ}): a seq above the last one
+     * journaled is decided and journaled with the fact, as {@link #accept(Fact)} does; one that is
+     * not is answered from the journal ({@link #journaled}).
+     *
+     * @throws BadEntryException as {@link #accept(Fact)} does, and naming {@code seq} for a seq the
+     *         journal holds for another fact, or one below the last that no fact was journaled under
+     */
+    public Accepted accept(Fact fact, long seq) {
+        Accepted again = journaled(fact, seq);
+        if (again != null) return again;
+        List<Decision> decisions;
+        if (journal.lastIndex() < 0 && !(fact instanceof EngineStarted)) {
+            decisions = decideAndJournal(List.of(new EngineStarted(fact.at(), core.rules().label(), journal.cut()), fact), seq);
+        } else {
+            decisions = decideAndJournal(List.of(fact), seq);
+        }
+        return new Accepted(lastGroupIndex, seq, decisions, false);
+    }
+
+    /**
+     * The answer the journal holds for a fact numbered {@code seq} when that seq is not above the last
+     * one journaled: the group's index and the decisions the fact got the first time. Null when the
+     * seq is above it (or none), so the fact is new.
+     *
+     * @throws BadEntryException naming {@code seq}, nothing journaled: the journal holds another fact
+     *         under it, or (a seq below the last, so the host's seqs went back) no fact at all
+     */
+    public Accepted journaled(Fact fact, long seq) {
+        if (seq == NO_SEQ || seq > lastSeq) return null;
+        // Forward from the last fact resent; else from whichever end the seq is nearer (a host
+        // resending from seq 1 after a crash would otherwise read the whole journal back to it).
+        long from = resentSeq != NO_SEQ && resentSeq < seq ? resentIndex : seq <= lastSeq / 2 ? journal.firstIndex() : -1;
+        long index = journal.indexOfSeq(seq, from);
+        List<Entry> entries = new ArrayList<>();
+        if (index >= 0) {
+            journal.read(index, index + 1, r -> {
+                if (r.seq() == seq) entries.add(r.entry());
+            });
+        }
+        if (entries.isEmpty()) {
+            throw new BadEntryException("seq", "seq " + seq + " is not above the last seq journaled (" + lastSeq + "), and no"
+                    + " fact was journaled under it: a host's seqs increase, so this one went back. Nothing was journaled", null);
+        }
+        // The numbered fact is its group's last: after engine.started in a journal's first group, and in an opening.
+        Fact numbered = null;
+        List<Decision> decisions = new ArrayList<>();
+        for (Entry e : entries) {
+            if (e instanceof Fact f) numbered = f;
+            else if (e instanceof Decision d) decisions.add(d);
+        }
+        if (numbered == null) throw new IllegalStateException("the group numbered " + seq + " holds no fact");
+        if (!fact.equals(numbered)) {
+            throw new BadEntryException("seq", "seq " + seq + " was journaled for another fact, the " + numbered.type() + " at "
+                    + numbered.at() + " (index 0x" + Long.toHexString(index) + "): a seq names one fact, so this "
+                    + fact.type() + " was not journaled", null);
+        }
+        resentIndex = index;
+        resentSeq = seq;
+        return new Accepted(index, seq, List.copyOf(decisions), true);
+    }
+
+    private List<Decision> decideAndJournal(List<Fact> facts, long seq) {
         if (stopped != null) throw new EngineStoppedException(stopped + "; open the journal again to go on from what it holds", null);
         group.clear();
+        group.seq(seq);
         List<Decision> decisions = new ArrayList<>();
         Fact last = null;
         for (Fact fact : facts) {
@@ -139,7 +250,8 @@ public final class Engine implements AutoCloseable {
             throw FactSize.groupRefusal(group);
         }
         try {
-            journal.write(group);
+            lastGroupIndex = journal.write(group);
+            if (seq != NO_SEQ) lastSeq = seq;
             // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
             if (!deferCommits) journal.commit();
         } catch (JournalFullException e) {
@@ -210,13 +322,21 @@ public final class Engine implements AutoCloseable {
         journal.commit();
     }
 
+    /**
+     * Syncs every group written so far, durable or not: for a host that acknowledges a fact only once
+     * it is on disk (the sidecar, whose host resends what it has no answer for).
+     */
+    public void sync() {
+        journal.sync();
+    }
+
     /** Writes every projection's state into the journal, so a restore starts here. */
     public void checkpoint() {
         EngineState state = core.state();
         long through = journal.lastIndex();
         long before = journal.bytesWritten();
         journal.append(new StateCheckpoint(Instant.ofEpochMilli(state.clockMillis), through, state.entries,
-                StateCodec.toTree(state)));
+                StateCodec.toTree(state), lastSeq == NO_SEQ ? null : lastSeq));
         bytesAtCheckpoint = journal.bytesWritten();
         checkpointBytes = bytesAtCheckpoint - before;
         sinceCheckpoint = 0;
@@ -242,7 +362,7 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         try {
-            journal.commit();
+            journal.sync();
         } catch (RuntimeException | InternalError e) {
             if (stopped == null) throw e;
             // a stopped engine's journal syncs what it can; what it holds is kept or cut at the next open

@@ -2,6 +2,7 @@ package dev.routing.engine;
 
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalRecord;
 import dev.routing.projections.EngineState;
@@ -15,8 +16,12 @@ import java.util.function.LongConsumer;
  * plus the entries after it, so restore time does not grow with history (J2, J5).
  */
 public final class Replay {
-    /** What a replay rebuilt, and how many entries (and bytes of their JSON) it folded to get there. */
-    public record Result(EngineState state, long entriesRead, long bytesRead, long checkpointIndex) {
+    /**
+     * What a replay rebuilt, and how many entries (and bytes of their JSON) it folded to get there:
+     * from the checkpoint at {@code checkpointIndex} (-1 for none), which recorded the host's last
+     * seq before it ({@code checkpointSeq}, {@link Group#NO_SEQ} for none).
+     */
+    public record Result(EngineState state, long entriesRead, long bytesRead, long checkpointIndex, long checkpointSeq) {
     }
 
     private static final LongConsumer SILENT = n -> { };
@@ -25,7 +30,7 @@ public final class Replay {
 
     /** Folds the whole journal from its first entry. */
     public static Result full(Journal journal, LongConsumer progress) {
-        return fold(journal, new EngineState(), -1, Long.MAX_VALUE, -1, progress);
+        return fold(journal, new EngineState(), -1, Long.MAX_VALUE, -1, Group.NO_SEQ, progress);
     }
 
     public static Result full(Journal journal) {
@@ -50,14 +55,16 @@ public final class Replay {
     public static Result upTo(Journal journal, long endIndex, LongConsumer progress) {
         long before = endIndex == Long.MAX_VALUE ? Long.MAX_VALUE : endIndex - 1;
         JournalRecord checkpoint = before < 0 ? null : journal.newestCheckpoint(before);
-        if (checkpoint == null) return fold(journal, new EngineState(), -1, endIndex, -1, progress);
+        if (checkpoint == null) return fold(journal, new EngineState(), -1, endIndex, -1, Group.NO_SEQ, progress);
         journal.checkUpTo(checkpoint.index());
-        EngineState state = StateCodec.fromTree(((StateCheckpoint) checkpoint.entry()).state());
-        return fold(journal, state, checkpoint.index() + 1, endIndex, checkpoint.index(), progress);
+        StateCheckpoint cp = (StateCheckpoint) checkpoint.entry();
+        EngineState state = StateCodec.fromTree(cp.state());
+        long seq = cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq();
+        return fold(journal, state, checkpoint.index() + 1, endIndex, checkpoint.index(), seq, progress);
     }
 
     private static Result fold(Journal journal, EngineState state, long from, long to, long checkpointIndex,
-            LongConsumer progress) {
+            long checkpointSeq, LongConsumer progress) {
         Fold fold = new Fold(state);
         long[] read = {0, 0};
         // A checkpoint changes no fold, so its body (megabytes in a large state) is never decoded here.
@@ -67,6 +74,6 @@ public final class Replay {
             if ((++read[0] & 0x3FFF) == 0) progress.accept(read[0]);
         });
         progress.accept(read[0]);
-        return new Result(fold.state(), read[0], read[1], checkpointIndex);
+        return new Result(fold.state(), read[0], read[1], checkpointIndex, checkpointSeq);
     }
 }

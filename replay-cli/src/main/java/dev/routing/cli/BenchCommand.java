@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "bench", subcommands = {BenchAuditCommand.class, BenchDraftsCommand.class}, description = {
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class, subcommands = {BenchAuditCommand.class, BenchDraftsCommand.class, BenchSidecarCommand.class}, description = {
         "Times append, raw scan and replay on a simulated week; 'bench audit' times the audit.",
         "Simulates a week of N events through the engine, then reports, from this one run: append",
         "(facts/s through the engine), raw scan (entries/s, no decoding), replay (decode + fold,",

@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "dump", description = "Prints the journal's entries as JSON lines, found by time with a binary search.")
+@Command(name = "dump", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Prints the journal's entries as JSON lines, found by time with a binary search.")
 final class DumpCommand implements Callable<Integer> {
     @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")
     Path journal;

@@ -8,10 +8,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The command line: exit 0 when the work succeeded, 1 when it failed, 2 for bad usage or input. */
-@Command(name = "replay-cli", mixinStandardHelpOptions = true, version = "replay-cli 0.1.0",
+@Command(name = "replay-cli", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "An event-sourced prose routing engine on a Chronicle Queue journal.",
         subcommands = {DemoCommand.class, RunCommand.class, StateCommand.class, VerifyCommand.class, DumpCommand.class,
-                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, SalvageCommand.class,
+                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, SalvageCommand.class, ServeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     static {
@@ -33,7 +33,7 @@ public final class Main {
         }
     }
 
-    private static CommandLine cli() {
+    static CommandLine cli() {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
             line.getErr().println("error: " + e.getMessage());

@@ -1,27 +1,35 @@
 package dev.routing.cli;
 
+import dev.routing.engine.Engine;
 import dev.routing.engine.RuleSet;
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.Decision;
 import java.io.BufferedOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "run", description = {
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Feeds a script of facts to the engine and prints each decision as a JSON line.",
-        "FILE holds one fact per line (- reads standard input and answers each fact at once).",
-        "A malformed line (bad JSON, a bad field, bytes that are not UTF-8, a fact too large) exits 2 naming",
-        "the line and field, after journaling nothing for it. A damaged journal is refused: see salvage."})
+        "FILE holds one fact per line. A malformed line (bad JSON, a bad field, bytes that are not UTF-8, a fact",
+        "too large) exits 2 naming the line and field, after journaling nothing for it.",
+        "- runs as a sidecar (docs/sidecar.md): a sidecar.ready line first, then each line answered with its",
+        "decisions and a fact.accepted, or a fact.rejected naming the line and field (the sidecar reads on);",
+        "the facts waiting on standard input are synced once, before any of their answers is written.",
+        "A fact may carry seq, the host's increasing number for it: a seq already journaled is answered from",
+        "the journal, not decided again. A damaged journal is refused: see salvage."})
 final class RunCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "FILE", description = "facts, one JSON object per line, or - to read standard input")
+    @Parameters(paramLabel = "FILE", description = "facts, one JSON object per line, or - to run as a sidecar on standard input")
     String file;
 
     @Option(names = "--journal", paramLabel = "DIR", description = "journal to write or continue (default: a fresh temporary one)")
@@ -31,23 +39,42 @@ final class RunCommand implements Callable<Integer> {
             description = "rule set: current or 0.30.0 (default: ${DEFAULT-VALUE})")
     String rules;
 
+    @Option(names = "--report-syncs", hidden = true, description = "at the end, print the msyncs the journal made to stderr (bench sidecar, tests)")
+    boolean reportSyncs;
+
     @Override
     public Integer call() throws IOException {
         RuleSet ruleSet = ruleSet();
+        boolean sidecar = "-".equals(file);
+        InputStream in = open();
         Path dir = journal != null ? journal : Files.createTempDirectory("replay-cli-run");
         // Through System.out, not its file descriptor: a caller of Main.execute that redirects
-        // System.out gets the decisions. Buffered here, flushed per fact for -, never closed.
-        PrintStream out = new PrintStream(new BufferedOutputStream(System.out, 1 << 16), false, StandardCharsets.UTF_8);
-        try (InputStream in = open();
-                ScriptRunner runner = new ScriptRunner(dir, ruleSet, out, "-".equals(file))) {
+        // System.out gets the decisions. Never closed.
+        OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
+        try (in; ScriptRunner runner = new ScriptRunner(dir, ruleSet, sidecar)) {
             ScriptLines lines = new ScriptLines(in);
-            String line;
-            while ((line = lines.next()) != null) runner.feed(lines.number(), line);
+            if (sidecar) {
+                new Sidecar(runner, dir).serve(lines, out, runner.engine().openingDecisions());
+                if (reportSyncs) {
+                    System.err.printf("sidecar: %d syncs%n", runner.syncs());
+                }
+            } else {
+                print(runner.engine().openingDecisions(), out);
+                String line;
+                while ((line = lines.next()) != null) {
+                    Engine.Accepted accepted = runner.feed(lines.number(), line);
+                    if (accepted != null) print(accepted.decisions(), out);
+                }
+            }
         } finally {
             out.flush();
             if (journal == null) deleteQuietly(dir);
         }
         return ExitCodes.OK;
+    }
+
+    private static void print(List<Decision> decisions, OutputStream out) throws IOException {
+        for (Decision d : decisions) out.write((EntryCodec.toJson(d) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     private RuleSet ruleSet() {

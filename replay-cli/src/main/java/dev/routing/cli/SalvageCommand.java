@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "salvage", description = {
+@Command(name = "salvage", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Copies every whole, checked entry of a damaged journal that comes before its damage into a new journal.",
         "The entries keep their indexes; the new journal verifies and can be continued with run. The damaged",
         "journal is only read. Prints what was copied and where the copy stopped, and why."})

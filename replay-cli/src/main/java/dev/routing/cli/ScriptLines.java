@@ -18,7 +18,8 @@ import java.util.Arrays;
  * Lines end at LF; a CR before it is dropped.
  *
  * <p>Each line is handed out as soon as its LF arrives: standard input is read as it comes, so a
- * sidecar's host gets each fact's answer before it sends the next.
+ * sidecar's host gets each fact's answer before it sends the next; {@link #ready} tells whether
+ * another line is already waiting.
  */
 final class ScriptLines {
     private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
@@ -30,7 +31,9 @@ final class ScriptLines {
     private final byte[] chunk = new byte[1 << 16];
     private int chunkStart;
     private int chunkEnd;
+    /** The line being read: its bytes so far. */
     private byte[] line = new byte[1024];
+    private int length;
     private int number;
     private boolean ended;
 
@@ -43,21 +46,32 @@ final class ScriptLines {
         return number;
     }
 
+    /**
+     * Whether a whole line can be had without waiting: one is buffered, or the input has bytes
+     * that complete one. A sidecar answers what it has decided once no line is waiting.
+     */
+    boolean ready() throws IOException {
+        while (true) {
+            for (int i = chunkStart; i < chunkEnd; i++) {
+                if (chunk[i] == '\n') return true;
+            }
+            if (ended) return length > 0;
+            int available = in.available();
+            if (available <= 0) return false;
+            keep(chunkEnd - chunkStart);
+            int n = in.read(chunk, 0, Math.min(chunk.length, available));
+            chunkStart = 0;
+            chunkEnd = Math.max(n, 0);
+            if (n < 0) {
+                ended = true;
+                return length > 0;
+            }
+        }
+    }
+
     /** The next line, or null at the end of the input. */
     String next() throws IOException {
-        if (ended) return null;
-        int length = 0;
         while (true) {
-            if (chunkStart == chunkEnd) {
-                int n = in.read(chunk);
-                if (n < 0) {
-                    ended = true;
-                    if (length == 0) return null;
-                    break;
-                }
-                chunkStart = 0;
-                chunkEnd = n;
-            }
             int lf = -1;
             for (int i = chunkStart; i < chunkEnd; i++) {
                 if (chunk[i] == '\n') {
@@ -65,20 +79,38 @@ final class ScriptLines {
                     break;
                 }
             }
-            int take = (lf < 0 ? chunkEnd : lf) - chunkStart;
-            if (length + take > line.length) line = Arrays.copyOf(line, Math.max(line.length * 2, length + take));
-            System.arraycopy(chunk, chunkStart, line, length, take);
-            length += take;
-            chunkStart += take;
+            keep((lf < 0 ? chunkEnd : lf) - chunkStart);
             if (lf >= 0) {
                 chunkStart++;
                 break;
             }
+            if (ended) {
+                if (length == 0) return null;
+                break;
+            }
+            int n = in.read(chunk);
+            if (n < 0) {
+                ended = true;
+                chunkStart = chunkEnd = 0;
+            } else {
+                chunkStart = 0;
+                chunkEnd = n;
+            }
         }
         number++;
-        int start = number == 1 && startsWithBom(length) ? BOM.length : 0;
-        if (length > start && line[length - 1] == '\r') length--;
-        return decode(start, length);
+        int end = length;
+        length = 0;
+        int start = number == 1 && startsWithBom(end) ? BOM.length : 0;
+        if (end > start && line[end - 1] == '\r') end--;
+        return decode(start, end);
+    }
+
+    /** Moves the next {@code take} bytes of the chunk onto the line being read. */
+    private void keep(int take) {
+        if (length + take > line.length) line = Arrays.copyOf(line, Math.max(line.length * 2, length + take));
+        System.arraycopy(chunk, chunkStart, line, length, take);
+        length += take;
+        chunkStart += take;
     }
 
     private boolean startsWithBom(int length) {
@@ -89,7 +121,7 @@ final class ScriptLines {
         try {
             return utf8.reset().decode(ByteBuffer.wrap(line, start, end - start)).toString();
         } catch (CharacterCodingException e) {
-            throw new BadInputException("line " + number + ": not valid UTF-8 (" + badByte(start, end) + "): nothing from it"
+            throw new BadInputException(number, null, "not valid UTF-8 (" + badByte(start, end) + "): nothing from it"
                     + " was journaled");
         }
     }

@@ -14,7 +14,6 @@ import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,68 +21,125 @@ import java.util.List;
 /**
  * Runs a script of facts through an engine, as PROTOCOL.md's "Running a script" says: {@code @N}
  * draft references resolve to the N-th draft held in the journal before the fact is journaled,
- * and {@code process.restarted} closes the engine and opens it again from the journal alone.
+ * {@code process.restarted} closes the engine and opens it again from the journal alone, and a
+ * fact's {@code seq} (the host's number for it) goes to the engine, which answers a seq it has
+ * journaled already from the journal.
  */
 final class ScriptRunner implements AutoCloseable {
     private final Path dir;
     private final RuleSet rules;
-    private final PrintStream out;
-    private final boolean flushEachFact;
+    /** A sidecar syncs once per batch of facts, before it answers any of them, rather than per fact. */
+    private final boolean batched;
     private Engine engine;
     private List<String> heldDrafts;
+    /** The msyncs of the engines this runner closed (one per {@code process.restarted}). */
+    private long closedSyncs;
 
-    ScriptRunner(Path dir, RuleSet rules, PrintStream out, boolean flushEachFact) {
+    ScriptRunner(Path dir, RuleSet rules, boolean batched) {
         this.dir = dir;
         this.rules = rules;
-        this.out = out;
-        this.flushEachFact = flushEachFact;
-        this.engine = Engine.open(dir, rules, null);
-        JournalOption.tell(engine.journal());
-        print(engine.openingDecisions());
+        this.batched = batched;
+        opened(Engine.open(dir, rules, null));
     }
 
-    void feed(int number, String line) {
-        if (line.isBlank()) return;
-        Fact fact = parse(number, line);
-        List<Decision> decisions;
+    private void opened(Engine e) {
+        engine = e;
+        JournalOption.tell(e.journal());
+        if (batched) e.deferCommits(true);
+        track(e.opening());
+    }
+
+    Engine engine() {
+        return engine;
+    }
+
+    /**
+     * Feeds one line: its fact's group (or, for a seq the journal holds, the group it was journaled
+     * in) and decisions; null for a blank line.
+     *
+     * @throws BadInputException naming the line and field, nothing journaled for it
+     * @throws IllegalStateException naming the line when the engine stopped for good (a full disk, a
+     *         decide that threw)
+     */
+    Engine.Accepted feed(int number, String line) {
+        if (line.isBlank()) return null;
+        ObjectNode tree = tree(number, line);
+        long seq = seq(number, tree);
+        Fact fact = fact(number, tree);
         try {
-            if (fact instanceof ProcessRestarted) {
-                engine.close();
-                engine = Engine.open(dir, rules, fact.at());
-                JournalOption.tell(engine.journal());
-                decisions = engine.openingDecisions();
+            Engine.Accepted accepted;
+            if (fact instanceof ProcessRestarted restart) {
+                accepted = engine.journaled(fact, seq);
+                if (accepted == null) {
+                    engine.close();
+                    closedSyncs += engine.journal().syncs();
+                    engine = null;
+                    opened(seq == Engine.NO_SEQ ? Engine.open(dir, rules, fact.at()) : Engine.openAfterRestart(dir, rules, restart, seq));
+                    return engine.opening();
+                }
             } else {
-                decisions = engine.accept(fact);
+                accepted = engine.accept(fact, seq);
             }
+            track(accepted);
+            return accepted;
         } catch (BadEntryException e) {
-            throw new BadInputException("line " + number + ": " + e.getMessage());
+            throw BadInputException.of(number, e);
         } catch (EngineStoppedException e) {
-            throw new IllegalStateException("line " + number + ": " + e.getMessage());
+            throw new IllegalStateException("line " + number + ": " + e.getMessage(), e);
         }
-        print(decisions);
     }
 
-    private void print(List<Decision> decisions) {
-        for (Decision d : decisions) {
-            out.println(EntryCodec.toJson(d));
-            if (d instanceof DraftHeld held && heldDrafts != null) heldDrafts.add(held.draft());
-        }
-        if (flushEachFact) out.flush();
+    /** Syncs every group journaled so far: what a sidecar does before it answers them. */
+    void sync() {
+        engine.sync();
     }
 
-    private Fact parse(int number, String line) {
+    /** The msyncs made so far, over every engine this runner opened. */
+    long syncs() {
+        return closedSyncs + (engine == null ? 0 : engine.journal().syncs());
+    }
+
+    /** Keeps the drafts a fact newly held, for later {@code @N} references; a fact answered again held none. */
+    private void track(Engine.Accepted accepted) {
+        if (heldDrafts == null || accepted.again()) return;
+        for (Decision d : accepted.decisions()) {
+            if (d instanceof DraftHeld held) heldDrafts.add(held.draft());
+        }
+    }
+
+    private static ObjectNode tree(int number, String line) {
+        JsonNode tree;
         try {
-            JsonNode tree = EntryCodec.mapper().readTree(line);
-            if (tree == null || !tree.isObject()) throw new BadInputException("line " + number + ": not a JSON object");
-            if ("engine.started".equals(tree.path("type").asText())) {
-                throw new BadInputException("line " + number + ": field 'type': engine.started is written by the engine itself");
-            }
-            resolveDraftReferences(number, (ObjectNode) tree);
+            tree = EntryCodec.mapper().readTree(line);
+        } catch (JsonProcessingException e) {
+            throw new BadInputException(number, null, "malformed JSON: " + e.getOriginalMessage());
+        }
+        if (tree == null || !tree.isObject()) throw new BadInputException(number, null, "not a JSON object");
+        return (ObjectNode) tree;
+    }
+
+    /** The host's number for the fact, taken out of the line before the fact is read strictly; NO_SEQ when absent. */
+    private static long seq(int number, ObjectNode tree) {
+        JsonNode seq = tree.remove("seq");
+        if (seq == null || seq.isNull()) return Engine.NO_SEQ;
+        if (!seq.isIntegralNumber() || !seq.canConvertToLong() || seq.asLong() < 1) {
+            throw new BadInputException(number, "seq", "a seq is a whole number, 1 or more (the host's increasing number"
+                    + " for the fact), not " + seq);
+        }
+        return seq.asLong();
+    }
+
+    private Fact fact(int number, ObjectNode tree) {
+        if ("engine.started".equals(tree.path("type").asText())) {
+            throw new BadInputException(number, "type", "engine.started is written by the engine itself");
+        }
+        resolveDraftReferences(number, tree);
+        try {
             return EntryCodec.readFact(EntryCodec.mapper().writeValueAsString(tree));
         } catch (BadEntryException e) {
-            throw new BadInputException("line " + number + ": " + e.getMessage());
+            throw BadInputException.of(number, e);
         } catch (JsonProcessingException e) {
-            throw new BadInputException("line " + number + ": malformed JSON: " + e.getOriginalMessage());
+            throw new BadInputException(number, null, "malformed JSON: " + e.getOriginalMessage());
         }
     }
 
@@ -97,24 +153,24 @@ final class ScriptRunner implements AutoCloseable {
             for (int i = 0; i < array.size(); i++) {
                 String id = array.get(i).asText();
                 if (!id.startsWith("@")) continue;
+                String field = "calls[" + c + "].draftIds[" + i + "]";
                 int n;
                 try {
                     n = Integer.parseInt(id.substring(1));
                 } catch (NumberFormatException e) {
-                    throw new BadInputException("line " + number + ": field 'calls[" + c + "].draftIds[" + i
-                            + "]': '" + id + "' is no draft reference (@1, @2, ...)");
+                    throw new BadInputException(number, field, "'" + id + "' is no draft reference (@1, @2, ...)");
                 }
                 List<String> held = heldDrafts();
                 if (n < 1 || n > held.size()) {
-                    throw new BadInputException("line " + number + ": field 'calls[" + c + "].draftIds[" + i
-                            + "]': no draft " + id + " has been held in this journal (" + held.size() + " so far)");
+                    throw new BadInputException(number, field, "no draft " + id + " has been held in this journal ("
+                            + held.size() + " so far)");
                 }
                 array.set(i, TextNode.valueOf(held.get(n - 1)));
             }
         }
     }
 
-    /** Every draft held in this journal, oldest first: read once, then kept as decisions print. */
+    /** Every draft held in this journal, oldest first: read once, then kept as facts hold more. */
     private List<String> heldDrafts() {
         if (heldDrafts == null) {
             List<String> ids = new ArrayList<>();
@@ -128,6 +184,6 @@ final class ScriptRunner implements AutoCloseable {
 
     @Override
     public void close() {
-        engine.close();
+        if (engine != null) engine.close();
     }
 }

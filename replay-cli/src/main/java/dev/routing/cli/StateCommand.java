@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "state", description = {
+@Command(name = "state", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Prints the projections as JSON, now or as they stood at an instant.",
         "--at replays from the nearest checkpoint before the instant, not from the start."})
 final class StateCommand implements Callable<Integer> {

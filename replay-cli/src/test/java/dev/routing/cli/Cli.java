@@ -110,6 +110,12 @@ final class Cli {
         return EntryCodec.readEntry(entry.toString()) instanceof Decision;
     }
 
+    /** Whether a line of the sidecar's output is a decision, not one of its own (ready, accepted, rejected). */
+    static boolean isDecisionLine(JsonNode line) {
+        String type = line.path("type").asText();
+        return !type.startsWith("sidecar.") && !type.startsWith("fact.");
+    }
+
     static List<String> types(List<JsonNode> entries) {
         return entries.stream().map(e -> e.path("type").asText()).toList();
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,11 +54,14 @@ class InputBytesTest {
     }
 
     @Test
-    void invalidUtf8OnStandardInputIsRefusedLikeAnyBadLineNeverTurnedIntoOtherCharacters() {
+    void invalidUtf8OnStandardInputIsRejectedLikeAnyBadLineNeverTurnedIntoOtherCharacters() {
         Path dir = tmp.resolve("journal");
-        Cli.Result run = withStdin(script(), "run", "-", "--journal", dir.toString()).exits(ExitCodes.BAD_INPUT);
+        Cli.Result run = withStdin(script(), "run", "-", "--journal", dir.toString()).exits(ExitCodes.OK);
 
-        assertTrue(Faults.errorLine(run).startsWith("error: line 3: not valid UTF-8"), run::toString);
+        JsonNode rejected = run.json().stream().filter(l -> l.path("type").asText().equals("fact.rejected")).findFirst()
+                .orElseThrow(() -> new AssertionError("no line rejected: " + run));
+        assertEquals(3, rejected.path("line").asInt(), rejected::toString);
+        assertTrue(rejected.get("field").isNull() && rejected.path("error").asText().startsWith("not valid UTF-8"), rejected::toString);
         assertFalse(String.join("\n", Cli.dump(dir).stream().map(Object::toString).toList()).contains("\uFFFD"),
                 "no replacement character reached the journal");
     }

@@ -194,8 +194,9 @@ class RunCommandTest {
         Cli.Result fromStdin = Cli.withStdin(stdin, "run", "-", "--journal", dir.toString()).exits(ExitCodes.OK);
         Cli.Result fromFile = Cli.run("run", script.toString()).exits(ExitCodes.OK);
 
-        assertFalse(fromStdin.json().isEmpty());
-        assertEquals(fromFile.json(), fromStdin.json());
+        List<JsonNode> decisions = fromStdin.json().stream().filter(Cli::isDecisionLine).toList();
+        assertFalse(decisions.isEmpty());
+        assertEquals(fromFile.json(), decisions, "the sidecar's decisions, beside its own lines");
         assertEquals(Facts.readLines(script).size() + 1, Cli.dump(dir).stream().filter(e -> !Cli.isDecision(e)).count(),
                 "every line of standard input was journaled, after engine.started");
     }

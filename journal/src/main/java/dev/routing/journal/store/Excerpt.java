@@ -10,7 +10,7 @@ import java.util.zip.CRC32C;
  *
  * <pre>
  *  0  u8   format      2
- *  1  u8   kind        'G' a group of entries, 'C' a state checkpoint,
+ *  1  u8   kind        'G' a group of entries, 'N' a group whose fact the host numbered, 'C' a state checkpoint,
  *                      'S' / 'P' / 'E' the start, a middle part, the end of a checkpoint too large for one excerpt
  *  2  u16  schema      the entries' encoding version (EntryCodec.SCHEMA_VERSION)
  *  4  u32  count       entries in the excerpt (0 for 'S' and 'P')
@@ -21,6 +21,7 @@ import java.util.zip.CRC32C;
  * 40  u32  length      payload bytes after the header
  * 44  u32  crc         CRC32C of bytes [0, 44) and the payload
  * 48       payload     'G', 'C': per entry a kind byte ('F', 'D', 'C'), a u32 length and the entry's bytes;
+ *                      'N': the host's seq (i64, 1 or more), then the entries as in 'G';
  *                      'S', 'P', 'E': the next slice of the checkpoint's bytes
  * </pre>
  *
@@ -33,8 +34,10 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
     static final byte FORMAT_1_FIRST_BYTE = (byte) 0xC1;
     static final int HEADER_BYTES = 48;
     static final int ENTRY_PREFIX_BYTES = 5;
+    static final int SEQ_BYTES = 8;
 
     static final byte GROUP = 'G';
+    static final byte NUMBERED = 'N';
     static final byte CHECKPOINT = 'C';
     static final byte PART_START = 'S';
     static final byte PART = 'P';
@@ -57,31 +60,41 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
     }
 
     static boolean knownKind(byte kind) {
-        return kind == GROUP || kind == CHECKPOINT || kind == PART_START || kind == PART || kind == PART_END;
+        return kind == GROUP || kind == NUMBERED || kind == CHECKPOINT || kind == PART_START || kind == PART || kind == PART_END;
+    }
+
+    /** Where the entries of a group start in its excerpt's bytes. */
+    int entriesOffset() {
+        return kind == NUMBERED ? HEADER_BYTES + SEQ_BYTES : HEADER_BYTES;
+    }
+
+    /** The host's seq of a numbered group whose excerpt is in {@code buf}; {@link Group#NO_SEQ} for any other excerpt. */
+    long seq(byte[] buf) {
+        return kind == NUMBERED ? i64(buf, HEADER_BYTES) : Group.NO_SEQ;
     }
 
     /**
-     * Writes the header into {@code buf[0, HEADER_BYTES)} for the payload at {@code payload[offset,
-     * offset + length)} (which may be {@code buf} itself, from {@code HEADER_BYTES}), checksum included.
+     * Writes the header into {@code buf[at, at + HEADER_BYTES)} for the payload at {@code payload[offset,
+     * offset + length)} (which may be {@code buf} itself, right after the header), checksum included.
      */
-    static void writeHeader(byte[] buf, byte kind, int schema, int count, long ordinal, long firstEntry, long prevIndex,
-            long time, byte[] payload, int offset, int length, CRC32C crc) {
-        buf[0] = FORMAT;
-        buf[1] = kind;
-        I16.set(buf, 2, (short) schema);
-        I32.set(buf, 4, count);
-        I64.set(buf, 8, ordinal);
-        I64.set(buf, 16, firstEntry);
-        I64.set(buf, 24, prevIndex);
-        I64.set(buf, 32, time);
-        I32.set(buf, 40, length);
-        I32.set(buf, 44, checksum(buf, payload, offset, length, crc));
+    static void writeHeader(byte[] buf, int at, byte kind, int schema, int count, long ordinal, long firstEntry,
+            long prevIndex, long time, byte[] payload, int offset, int length, CRC32C crc) {
+        buf[at] = FORMAT;
+        buf[at + 1] = kind;
+        I16.set(buf, at + 2, (short) schema);
+        I32.set(buf, at + 4, count);
+        I64.set(buf, at + 8, ordinal);
+        I64.set(buf, at + 16, firstEntry);
+        I64.set(buf, at + 24, prevIndex);
+        I64.set(buf, at + 32, time);
+        I32.set(buf, at + 40, length);
+        I32.set(buf, at + 44, checksum(buf, at, payload, offset, length, crc));
     }
 
-    /** The CRC32C over a header's first 44 bytes and its payload. */
-    static int checksum(byte[] header, byte[] payload, int offset, int length, CRC32C crc) {
+    /** The CRC32C over a header's first 44 bytes (at {@code at} in {@code header}) and its payload. */
+    static int checksum(byte[] header, int at, byte[] payload, int offset, int length, CRC32C crc) {
         crc.reset();
-        crc.update(header, 0, 44);
+        crc.update(header, at, 44);
         crc.update(payload, offset, length);
         return (int) crc.getValue();
     }
@@ -106,7 +119,7 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
 
     /** Whether the excerpt in {@code buf} (whose header this is) matches its checksum. */
     boolean intact(byte[] buf, CRC32C crc) {
-        return checksum(buf, buf, HEADER_BYTES, length, crc) == this.crc;
+        return checksum(buf, 0, buf, HEADER_BYTES, length, crc) == this.crc;
     }
 
     /** The entries that follow this excerpt's. */
@@ -120,5 +133,13 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
 
     static void u32(byte[] buf, int at, int value) {
         I32.set(buf, at, value);
+    }
+
+    static long i64(byte[] buf, int at) {
+        return (long) I64.get(buf, at);
+    }
+
+    static void i64(byte[] buf, int at, long value) {
+        I64.set(buf, at, value);
     }
 }

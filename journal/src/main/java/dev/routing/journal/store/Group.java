@@ -13,16 +13,27 @@ import java.util.List;
  * opening of a reopened journal, or a state checkpoint alone. Entries are encoded as they are added
  * (the one place the journal calls the entry codec), so a caller can weigh the group before
  * anything is written.
+ *
+ * <p>A group may carry the host's {@code seq} for its fact ({@link #seq(long)}): it is then written
+ * as a numbered excerpt, the seq before the entries. The buffer keeps room for a header and a seq
+ * before the entries, so either form is written from it in place.
  */
 public final class Group {
+    /** Where the entries start in {@link #buffer()}: after room for the header and a seq. */
+    static final int ENTRIES = Excerpt.HEADER_BYTES + Excerpt.SEQ_BYTES;
+
     private byte[] buf = new byte[1024];
-    private int size = Excerpt.HEADER_BYTES;
+    private int size = ENTRIES;
     private int count;
+    private long seq = NO_SEQ;
     private boolean durable;
     private boolean checkpoint;
     private long atMillis = Long.MIN_VALUE;
     private String largestType;
     private int largestBytes;
+
+    /** A group the host gave no seq. */
+    public static final long NO_SEQ = 0;
 
     public Group() {
     }
@@ -35,8 +46,9 @@ public final class Group {
 
     /** Empties the group for reuse. */
     public void clear() {
-        size = Excerpt.HEADER_BYTES;
+        size = ENTRIES;
         count = 0;
+        seq = NO_SEQ;
         durable = false;
         checkpoint = false;
         atMillis = Long.MIN_VALUE;
@@ -46,7 +58,7 @@ public final class Group {
 
     /** Adds an entry and returns its encoded size in bytes. */
     public int add(Entry entry) {
-        if (checkpoint || (entry instanceof StateCheckpoint && count > 0)) {
+        if (checkpoint || (entry instanceof StateCheckpoint && (count > 0 || seq != NO_SEQ))) {
             throw new IllegalArgumentException("a state checkpoint is a group of its own");
         }
         byte[] json = EntryCodec.encode(entry);
@@ -68,9 +80,33 @@ public final class Group {
         return json.length;
     }
 
-    /** The excerpt's size: header and entries. */
+    /**
+     * Numbers the group with the host's seq for its fact (1 or more), which the journal keeps with
+     * it; {@link #NO_SEQ} for none.
+     */
+    public void seq(long seq) {
+        if (seq < NO_SEQ) throw new IllegalArgumentException("a seq is 1 or more, not " + seq);
+        if (seq != NO_SEQ && checkpoint) throw new IllegalArgumentException("a state checkpoint carries no seq");
+        this.seq = seq;
+    }
+
+    public long seq() {
+        return seq;
+    }
+
+    /** The excerpt's size: header, seq if any, and entries. */
     public int bytes() {
-        return size;
+        return Excerpt.HEADER_BYTES + payloadLength();
+    }
+
+    /** Where the excerpt's payload starts in {@link #buffer()}: at the seq when there is one, else at the entries. */
+    int payloadOffset() {
+        return seq == NO_SEQ ? ENTRIES : Excerpt.HEADER_BYTES;
+    }
+
+    /** The payload's length: the seq if any, and the entries. */
+    int payloadLength() {
+        return size - payloadOffset();
     }
 
     public int count() {
@@ -102,8 +138,12 @@ public final class Group {
         return atMillis;
     }
 
-    /** The excerpt's bytes: the header's room, then the entries. */
+    /**
+     * The excerpt's bytes: room for the header and the seq, then the entries. The seq, when there
+     * is one, is stored here by this call.
+     */
     byte[] buffer() {
+        if (seq != NO_SEQ) Excerpt.i64(buf, Excerpt.HEADER_BYTES, seq);
         return buf;
     }
 }

@@ -109,6 +109,9 @@ public final class Journal implements AutoCloseable {
     private long prevIndex = -1;
     private long journalTime = Long.MIN_VALUE;
     private boolean uncommittedDurable;
+    /** Whether an excerpt was written since the last sync. */
+    private boolean unsynced;
+    private long syncs;
     private long bytesWritten;
     /** Bytes that may still be written before the free space is asked again. */
     private long budget;
@@ -127,7 +130,7 @@ public final class Journal implements AutoCloseable {
      */
     private final NavigableSet<Long> days = new TreeSet<>();
     private byte[] readBuffer = new byte[4096];
-    private final byte[] header = new byte[Excerpt.HEADER_BYTES];
+    private final byte[] header = new byte[Excerpt.HEADER_BYTES + Excerpt.SEQ_BYTES];
     /** The header {@link #check} read last. */
     private Excerpt lastChecked;
     private boolean closed;
@@ -538,20 +541,20 @@ public final class Journal implements AutoCloseable {
         journalTime = Math.max(journalTime, group.atMillis());
         clock.millis = journalTime;
         byte[] buf = group.buffer();
-        int payload = group.bytes() - Excerpt.HEADER_BYTES;
+        int payload = group.payloadLength();
         long index;
-        int jsonStart = Excerpt.HEADER_BYTES + Excerpt.ENTRY_PREFIX_BYTES;
-        if (group.isCheckpoint() && group.bytes() - jsonStart > PART_BYTES) {
-            int length = group.bytes() - jsonStart;
+        int jsonStart = Group.ENTRIES + Excerpt.ENTRY_PREFIX_BYTES;
+        if (group.isCheckpoint() && group.bytes() - Excerpt.HEADER_BYTES - Excerpt.ENTRY_PREFIX_BYTES > PART_BYTES) {
+            int length = group.bytes() - Excerpt.HEADER_BYTES - Excerpt.ENTRY_PREFIX_BYTES;
             int offset = 0;
             for (; length - offset > PART_BYTES; offset += PART_BYTES) {
-                excerpt(offset == 0 ? Excerpt.PART_START : Excerpt.PART, 0, buf, jsonStart + offset, PART_BYTES);
+                excerpt(offset == 0 ? Excerpt.PART_START : Excerpt.PART, 0, buf, jsonStart + offset, PART_BYTES, false);
             }
-            index = excerpt(Excerpt.PART_END, 1, buf, jsonStart + offset, length - offset);
+            index = excerpt(Excerpt.PART_END, 1, buf, jsonStart + offset, length - offset, false);
             bytesWritten += length;
         } else {
-            index = excerpt(group.isCheckpoint() ? Excerpt.CHECKPOINT : Excerpt.GROUP, group.count(), buf,
-                    Excerpt.HEADER_BYTES, payload);
+            byte kind = group.isCheckpoint() ? Excerpt.CHECKPOINT : group.seq() != Group.NO_SEQ ? Excerpt.NUMBERED : Excerpt.GROUP;
+            index = excerpt(kind, group.count(), buf, group.payloadOffset(), payload, true);
             bytesWritten += payload;
         }
         uncommittedDurable |= group.durable();
@@ -559,18 +562,19 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * Writes one excerpt: {@code payload[offset, offset + length)} behind its header. When the payload
-     * is a group's own buffer, the header goes into the room the group left for it.
+     * Writes one excerpt: {@code payload[offset, offset + length)} behind its header. {@code inPlace}
+     * when the payload is a group's own buffer: the header goes into the room the group left for it,
+     * just before the payload.
      */
-    long excerpt(byte kind, int count, byte[] payload, int offset, int length) {
-        boolean inPlace = offset == Excerpt.HEADER_BYTES;
+    long excerpt(byte kind, int count, byte[] payload, int offset, int length, boolean inPlace) {
         byte[] head = inPlace ? payload : header;
+        int at = inPlace ? offset - Excerpt.HEADER_BYTES : 0;
         ensureSpace((long) Excerpt.HEADER_BYTES + length);
-        Excerpt.writeHeader(head, kind, EntryCodec.SCHEMA_VERSION, count, nextOrdinal, nextEntry, prevIndex, journalTime,
+        Excerpt.writeHeader(head, at, kind, EntryCodec.SCHEMA_VERSION, count, nextOrdinal, nextEntry, prevIndex, journalTime,
                 payload, offset, length, crc);
-        long index = put(head, payload, offset, length);
+        long index = put(head, at, payload, offset, length);
         try {
-            tip.acked(nextOrdinal, index, Excerpt.u32(head, 44));
+            tip.acked(nextOrdinal, index, Excerpt.u32(head, at + 44));
         } catch (InternalError e) {
             broken = "the disk filled under a write";
             throw new JournalFullException(dir, usableSpace(), (long) Excerpt.HEADER_BYTES + length, true, e);
@@ -591,7 +595,7 @@ public final class Journal implements AutoCloseable {
         }
         ensureSpace(size);
         journalTime = h.time();
-        long index = put(excerpt, excerpt, Excerpt.HEADER_BYTES, size - Excerpt.HEADER_BYTES);
+        long index = put(excerpt, 0, excerpt, Excerpt.HEADER_BYTES, size - Excerpt.HEADER_BYTES);
         if (index != sourceIndex) {
             throw new IllegalStateException("excerpt " + h.ordinal() + " would move from index 0x" + Long.toHexString(sourceIndex)
                     + " to 0x" + Long.toHexString(index));
@@ -601,10 +605,14 @@ public final class Journal implements AutoCloseable {
         nextOrdinal++;
         nextEntry = h.nextEntry();
         uncommittedDurable = true;
+        unsynced = true;
     }
 
-    /** Writes the header and payload as one Chronicle excerpt in the day of the journal time; returns its index. */
-    private long put(byte[] head, byte[] payload, int offset, int length) {
+    /**
+     * Writes the header at {@code head[at, at + HEADER_BYTES)} and the payload as one Chronicle excerpt
+     * in the day of the journal time; returns its index.
+     */
+    private long put(byte[] head, int at, byte[] payload, int offset, int length) {
         writable();
         clock.millis = journalTime;
         try {
@@ -612,10 +620,10 @@ public final class Journal implements AutoCloseable {
             DocumentContext dc = out.writingDocument();
             try {
                 Bytes<?> bytes = dc.wire().bytes();
-                if (head == payload && offset == Excerpt.HEADER_BYTES) {
-                    bytes.write(head, 0, Excerpt.HEADER_BYTES + length);
+                if (head == payload && offset == at + Excerpt.HEADER_BYTES) {
+                    bytes.write(head, at, Excerpt.HEADER_BYTES + length);
                 } else {
-                    bytes.write(head, 0, Excerpt.HEADER_BYTES);
+                    bytes.write(head, at, Excerpt.HEADER_BYTES);
                     bytes.write(payload, offset, length);
                 }
             } catch (RuntimeException | Error e) {
@@ -624,6 +632,7 @@ public final class Journal implements AutoCloseable {
             } finally {
                 dc.close();
             }
+            unsynced = true;
             return out.lastIndexAppended();
         } catch (InternalError e) {
             broken = "the disk filled under a write";
@@ -639,7 +648,15 @@ public final class Journal implements AutoCloseable {
 
     /** Syncs to disk every durable entry written since the last commit; nothing to do if none. */
     public void commit() {
-        if (!uncommittedDurable) return;
+        if (uncommittedDurable) sync();
+    }
+
+    /**
+     * Syncs to disk every excerpt written since the last sync, durable or not: for a host that
+     * acknowledges only what is on disk (the sidecar). Nothing to do if none.
+     */
+    public void sync() {
+        if (!unsynced) return;
         try {
             appender().sync();
         } catch (InternalError e) {
@@ -648,6 +665,13 @@ public final class Journal implements AutoCloseable {
         }
         tip.synced();
         uncommittedDurable = false;
+        unsynced = false;
+        syncs++;
+    }
+
+    /** The msyncs this writer made since it opened. */
+    public long syncs() {
+        return syncs;
     }
 
     /** The ordinal the next excerpt gets. */
@@ -711,11 +735,13 @@ public final class Journal implements AutoCloseable {
      * its next appender starts from) only when an appender first writes, so a writer that kept one
      * appender for months left the next open to map and seal every day file since: 41 s on a
      * 3,450-day journal. A fresh appender each new day seals the one before, so an open walks no
-     * history. What the old day holds is synced first: a sync reaches only the current day's file.
+     * history. What the old day holds is synced first, durable or not: a sync reaches only the current
+     * day's file, so a host that acknowledges only what is synced would otherwise acknowledge the old
+     * day's last groups unsynced.
      */
     private ExcerptAppender appenderFor(long day) {
         if (appender != null && day != appenderDay) {
-            commit();
+            sync();
             appender.close();
             appender = null;
         }
@@ -789,8 +815,9 @@ public final class Journal implements AutoCloseable {
                 default -> {
                     parts[0] = null; // parts with no end (a writer killed in a checkpoint) are never joined
                     int[] position = {0};
+                    long seq = h.seq(readBuffer);
                     entries(index, h, (kind, offset, length) ->
-                            sink.accept(new JournalRecord(index, position[0]++, decode(index, h, readBuffer, offset, length))));
+                            sink.accept(new JournalRecord(index, position[0]++, decode(index, h, readBuffer, offset, length), seq)));
                 }
             }
         });
@@ -856,8 +883,9 @@ public final class Journal implements AutoCloseable {
 
     /** The entries of the group in {@link #readBuffer}. */
     private void entries(long index, Excerpt h, EntrySink sink) {
-        int p = Excerpt.HEADER_BYTES;
+        int p = h.entriesOffset();
         int limit = Excerpt.HEADER_BYTES + h.length();
+        if (p > limit) throw damage("the numbered group is too short to hold its seq", index, h.ordinal());
         for (int i = 0; i < h.count(); i++) {
             if (p + Excerpt.ENTRY_PREFIX_BYTES > limit) throw damage("the group's entries overrun it", index, h.ordinal());
             byte kind = readBuffer[p];
@@ -965,6 +993,77 @@ public final class Journal implements AutoCloseable {
         Excerpt h = n == Excerpt.HEADER_BYTES ? Excerpt.readHeader(header) : null;
         if (h == null) throw damage("the excerpt has no readable header", dc.index(), -1);
         return h;
+    }
+
+    /** The seq of the numbered group in {@code dc}, read without copying its entries (unchecked); NO_SEQ for any other excerpt. */
+    private long peekSeq(DocumentContext dc) {
+        if (peekHeader(dc).kind() != Excerpt.NUMBERED) return Group.NO_SEQ;
+        Bytes<?> bytes = dc.wire().bytes();
+        long start = bytes.readPosition();
+        if (bytes.readRemaining() < header.length) throw damage("the numbered group is too short to hold its seq", dc.index(), -1);
+        bytes.read(header, 0, header.length);
+        bytes.readPosition(start);
+        return Excerpt.i64(header, Excerpt.HEADER_BYTES);
+    }
+
+    /**
+     * The host's seq of the last numbered group after {@code afterIndex}, or {@link Group#NO_SEQ}
+     * when there is none. Reads headers backwards from the end, so it costs what lies after the
+     * last numbered group, or after {@code afterIndex} (a checkpoint that records the seq before it).
+     */
+    public long lastSeq(long afterIndex) {
+        long last = lastIndex();
+        if (last < 0 || last <= afterIndex) return Group.NO_SEQ;
+        // the journal's one tailer: creating one per resent fact cost milliseconds
+        ExcerptTailer t = tailer();
+        try {
+            t.direction(TailerDirection.BACKWARD);
+            if (!moveTo(t, last)) return Group.NO_SEQ;
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent()) return Group.NO_SEQ;
+                    if (dc.index() <= afterIndex) {
+                        dc.rollbackOnClose();
+                        return Group.NO_SEQ;
+                    }
+                    long seq = peekSeq(dc);
+                    if (seq != Group.NO_SEQ) return seq;
+                }
+            }
+        } catch (InternalError e) {
+            throw faulted(e, DayFiles.name(ROLL.toCycle(last)));
+        }
+    }
+
+    /**
+     * The index of the group the host numbered {@code seq}, or -1 when none is. Numbered groups carry
+     * increasing seqs, so this reads headers forward from {@code fromIndex} (a numbered group below
+     * {@code seq}, where a host resending one fact after another goes on from the last), or, when it
+     * is -1, backwards from the end. The headers are not checked: read the group to trust it.
+     */
+    public long indexOfSeq(long seq, long fromIndex) {
+        long last = lastIndex();
+        if (last < 0 || seq <= Group.NO_SEQ) return -1;
+        boolean forward = fromIndex >= 0;
+        // the journal's one tailer: creating one per resent fact cost milliseconds
+        ExcerptTailer t = tailer();
+        try {
+            t.direction(forward ? TailerDirection.FORWARD : TailerDirection.BACKWARD);
+            if (forward ? !moveTo(t, fromIndex) : !moveTo(t, last)) return -1;
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent() || dc.index() > last) {
+                        if (dc.isPresent()) dc.rollbackOnClose();
+                        return -1;
+                    }
+                    long at = peekSeq(dc);
+                    if (at == seq) return dc.index();
+                    if (at != Group.NO_SEQ && (forward ? at > seq : at < seq)) return -1;
+                }
+            }
+        } catch (InternalError e) {
+            throw faulted(e, DayFiles.name(ROLL.toCycle(last)));
+        }
     }
 
     private ExcerptTailer position(long fromIndex) {

@@ -47,7 +47,7 @@ public final class EntrySamples {
         {"type":"draft.letGo","at":"@AT","draft":"d-0000003","agent":"qa"}
         {"type":"notice.issued","at":"@AT","agent":"qa","kind":"bounce","names":{"channels":["work"],"drafts":["d-0000003"]},"text":"Your words were held.","wake":true,"turn":8}
         {"type":"retention.checkpoint","at":"@AT","through":4294967301,"kept":3,"letGo":1}
-        {"type":"state.checkpoint","at":"@AT","through":4294967302,"entries":501,"state":{"privacy":{"turns":[{"turn":8,"private":true}]},"drafts":{},"rng":12345}}
+        {"type":"state.checkpoint","at":"@AT","through":4294967302,"entries":501,"state":{"privacy":{"turns":[{"turn":8,"private":true}]},"drafts":{},"rng":12345},"lastSeq":41}
         """);
 
     public static final List<String> MINIMAL = lines("""

@@ -124,6 +124,6 @@ class LargeCheckpointTest {
     /** What a writer killed in the middle of a large checkpoint leaves: parts, and no end. */
     private static void orphanParts(Journal j, int parts) {
         byte[] slice = "{\"orphan\":".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        for (int i = 0; i < parts; i++) j.excerpt(i == 0 ? Excerpt.PART_START : Excerpt.PART, 0, slice, 0, slice.length);
+        for (int i = 0; i < parts; i++) j.excerpt(i == 0 ? Excerpt.PART_START : Excerpt.PART, 0, slice, 0, slice.length, false);
     }
 }

@@ -4,6 +4,7 @@ import dev.routing.cli.BadInputException;
 import dev.routing.cli.ExitCodes;
 import dev.routing.cli.JournalOption;
 import dev.routing.cli.Progress;
+import dev.routing.cli.Version;
 import dev.routing.engine.audit.AuditReport;
 import dev.routing.engine.audit.AuditWindow;
 import dev.routing.journal.store.Journal;
@@ -19,7 +20,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "audit", description = {
+@Command(name = "audit", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Audits a window of the journal: turns, publications, drafts, refusals and findings (leaks).",
         "Per agent: its turns (private or not, and why), every publication (channel, via, outcome), drafts",
         "held, resent, dismissed and let go, unknown outcomes, refusals, and findings: plain speech of a turn",

@@ -3,6 +3,7 @@ package dev.routing.cli.bench;
 import dev.routing.cli.BadInputException;
 import dev.routing.cli.ExitCodes;
 import dev.routing.cli.Progress;
+import dev.routing.cli.Version;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
 import dev.routing.cli.simulate.Summary;
@@ -20,7 +21,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "audit", description = {
+@Command(name = "audit", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Times the audit of a simulated incident week against a raw scan of the same files.",
         "Simulates an incident week of N events (0.30.0 rules), then, from this one run, scans its files",
         "raw (no decoding) and audits the whole week, and reports the audit's speed in entries/s and as a",

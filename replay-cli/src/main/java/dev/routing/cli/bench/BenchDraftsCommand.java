@@ -3,6 +3,7 @@ package dev.routing.cli.bench;
 import dev.routing.cli.BadInputException;
 import dev.routing.cli.ExitCodes;
 import dev.routing.cli.Progress;
+import dev.routing.cli.Version;
 import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
 import dev.routing.engine.RuleSet;
@@ -18,7 +19,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "drafts", description = {
+@Command(name = "drafts", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Times opening a journal that holds N draft entries, for each N given (T3).",
         "Builds each journal through the engine (syncing once per 1,000 facts), then reports the time",
         "to open it (newest checkpoint + tail, with its restart; first, then the best of two more)",

@@ -2,17 +2,18 @@ package dev.routing.cli.demo;
 
 import dev.routing.cli.ExitCodes;
 import dev.routing.cli.Progress;
+import dev.routing.cli.Version;
 import dev.routing.cli.audit.AuditCommand;
 import dev.routing.cli.audit.HtmlReport;
-import dev.routing.engine.RuleSet;
-import dev.routing.engine.audit.AuditReport;
-import dev.routing.engine.audit.AuditReport.Finding;
-import dev.routing.engine.audit.AuditWindow;
-import dev.routing.engine.counterfactual.Counterfactual;
-import dev.routing.engine.counterfactual.Difference;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
 import dev.routing.cli.simulate.Summary;
+import dev.routing.engine.RuleSet;
+import dev.routing.engine.audit.AuditReport.Finding;
+import dev.routing.engine.audit.AuditReport;
+import dev.routing.engine.audit.AuditWindow;
+import dev.routing.engine.counterfactual.Counterfactual;
+import dev.routing.engine.counterfactual.Difference;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "demo", description = {
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Simulates an incident week under 0.30.0, audits it, re-decides it, writes the HTML report.",
         "The product in one command: simulates an incident week under the 0.30.0 rules into a fresh",
         "journal, audits it (the leaks appear as findings), re-decides it under current rules (the same",

@@ -5,6 +5,7 @@ import dev.routing.cli.BadInputException;
 import dev.routing.cli.ExitCodes;
 import dev.routing.cli.JournalOption;
 import dev.routing.cli.Progress;
+import dev.routing.cli.Version;
 import dev.routing.cli.audit.AuditCommand;
 import dev.routing.cli.audit.JsonReport;
 import dev.routing.engine.RuleSet;
@@ -23,7 +24,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "diff", description = {
+@Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Re-decides the recorded facts under other rules and lists every decision that differs.",
         "Re-decides the journal's recorded facts under other rules, in memory, and lists every decision that",
         "differs, in plain words, with counts: first the publications the other rules withhold (or make),",

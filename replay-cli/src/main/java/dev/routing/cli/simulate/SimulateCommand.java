@@ -4,6 +4,7 @@ import dev.routing.cli.BadInputException;
 import dev.routing.cli.ExitCodes;
 import dev.routing.cli.JournalOption;
 import dev.routing.cli.Progress;
+import dev.routing.cli.Version;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -11,7 +12,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "simulate", description = {
+@Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Writes a realistic simulated week through the engine into a new journal.",
         "Residents in every mode, working hours and bursts, quiet days, every wake cause, tool boundaries,",
         "sends and drafts, connector failures of every shape, history undos and process restarts. The same",

@@ -1,0 +1,222 @@
+package dev.routing.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.routing.cli.simulate.FactScript;
+import dev.routing.cli.simulate.Simulation;
+import dev.routing.engine.RuleSet;
+import dev.routing.journal.codec.EntryCodec;
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "sidecar", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+        "Times the sidecar as a host drives it: a real run - process fed a simulated day of facts, first piped in",
+        "(every fact written at once), then one at a time (each waiting for its answer), each into a new journal.",
+        "Reports facts/s, per-fact latency (p50, p99: from writing the fact to reading its fact.accepted) and syncs",
+        "per fact for both, beside the in-process engine's rate on the same facts in this run (ScriptRunner, one",
+        "sync at the end), and piped's rate as a ratio of it, over the whole day and over its second half (the",
+        "sidecar is a new JVM whose compiler warms up during the day; the in-process engine ran the simulation).",
+        "The process's start is not timed."})
+final class BenchSidecarCommand implements Callable<Integer> {
+    private static final Pattern SYNCS = Pattern.compile("sidecar: (\\d+) syncs");
+
+    @Option(names = "--events", paramLabel = "N", defaultValue = "40000",
+            description = "journal entries in the simulated day (default: ${DEFAULT-VALUE}, about 21,000 facts)")
+    long events;
+
+    @Option(names = "--one-at-a-time", paramLabel = "N", defaultValue = "2000",
+            description = "facts of the day to send one at a time, each synced alone (default: ${DEFAULT-VALUE})")
+    int oneAtATime;
+
+    @Option(names = "--seed", defaultValue = "1", description = "the day's seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--sidecar-java-options", paramLabel = "OPTIONS", defaultValue = "",
+            description = "JVM options for the sidecar's process, space-separated, e.g. -XX:TieredStopAtLevel=1 (default: none)")
+    String javaOptions;
+
+    /** How one way of feeding the sidecar went; {@code warmSeconds}: the time its second half of the facts took. */
+    private record Run(String mode, int facts, double seconds, double warmSeconds, long[] latencyNanos, long syncs) {
+        double rate() {
+            return facts / seconds;
+        }
+
+        /** The rate over the second half of the facts, once the JVM's compiler has caught up. */
+        double warmRate() {
+            return (facts - facts / 2) / warmSeconds;
+        }
+
+        double percentileMillis(double p) {
+            long[] sorted = latencyNanos.clone();
+            Arrays.sort(sorted);
+            return sorted[(int) Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] / 1e6;
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (events < 100) throw new BadInputException("--events must be at least 100");
+        if (oneAtATime < 1) throw new BadInputException("--one-at-a-time must be at least 1");
+        Path work = Files.createTempDirectory("replay-cli-bench-sidecar");
+        try {
+            List<String> day = FactScript.of(new Simulation(1, 6, 4, events, seed, RuleSet.CURRENT, false, null), work.resolve("simulated"));
+            double[] inProcess = inProcess(day, work.resolve("in-process"));
+            Run piped = piped(day, work.resolve("piped"), work.resolve("piped.err"), jvm());
+            Run single = oneAtATime(day.subList(0, Math.min(oneAtATime, day.size())), work.resolve("single"), work.resolve("single.err"), jvm());
+            System.out.printf("a simulated day: %,d facts (seed %d); the sidecar's JVM options: %s%n", day.size(), seed,
+                    jvm().isEmpty() ? "none" : String.join(" ", jvm()));
+            System.out.printf("%-14s %8s %10s %14s %9s %9s %11s%n", "mode", "facts", "facts/s", "2nd half /s", "p50 ms", "p99 ms",
+                    "syncs/fact");
+            for (Run r : List.of(piped, single)) {
+                System.out.printf("%-14s %,8d %,10.0f %,14.0f %9.3f %9.3f %11.4f%n", r.mode(), r.facts(), r.rate(), r.warmRate(),
+                        r.percentileMillis(0.50), r.percentileMillis(0.99), (double) r.syncs() / r.facts());
+            }
+            System.out.printf("%-14s %,8d %,10.0f %,14.0f %9s %9s %11s%n", "in-process", day.size(), inProcess[0], inProcess[1], "-", "-",
+                    "1 at end");
+            System.out.printf("ratio          piped runs at %.2f of the in-process rate (%.2f over the second half)%n",
+                    piped.rate() / inProcess[0], piped.warmRate() / inProcess[1]);
+        } finally {
+            deleteQuietly(work);
+        }
+        return ExitCodes.OK;
+    }
+
+    /** The engine in this process, fed the same lines as the sidecar reads them: the day's facts/s, and its second half's. */
+    private static double[] inProcess(List<String> day, Path dir) {
+        long start = System.nanoTime();
+        long half = 0;
+        try (ScriptRunner runner = new ScriptRunner(dir, RuleSet.CURRENT, true)) {
+            for (int i = 0; i < day.size(); i++) {
+                if (i == day.size() / 2) half = System.nanoTime();
+                runner.feed(i + 1, day.get(i));
+            }
+            runner.sync();
+        }
+        long end = System.nanoTime();
+        return new double[] {day.size() / ((end - start) / 1e9), (day.size() - day.size() / 2) / ((end - half) / 1e9)};
+    }
+
+    private List<String> jvm() {
+        return javaOptions.isBlank() ? List.of() : List.of(javaOptions.trim().split("\\s+"));
+    }
+
+    private static Run piped(List<String> day, Path journal, Path err, List<String> jvm) throws Exception {
+        Process p = start(journal, err, jvm);
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        ready(out);
+        long[] sent = new long[day.size()];
+        Thread writer = new Thread(() -> {
+            try (OutputStream in = new BufferedOutputStream(p.getOutputStream(), 1 << 16)) {
+                for (int i = 0; i < day.size(); i++) {
+                    sent[i] = System.nanoTime();
+                    in.write((day.get(i) + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException("the sidecar stopped reading", e);
+            }
+        }, "bench-pipe");
+        long start = System.nanoTime();
+        writer.start();
+        long[] latency = answers(out, day.size(), sent);
+        long end = System.nanoTime();
+        writer.join();
+        int half = day.size() / 2;
+        double warm = (end - (sent[half] + latency[half])) / 1e9;
+        return new Run("piped", day.size(), (end - start) / 1e9, warm, latency, syncs(p, err));
+    }
+
+    private static Run oneAtATime(List<String> facts, Path journal, Path err, List<String> jvm) throws Exception {
+        Process p = start(journal, err, jvm);
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        ready(out);
+        long[] latency = new long[facts.size()];
+        long start = System.nanoTime();
+        long half = start;
+        try (OutputStream in = p.getOutputStream()) {
+            long[] sent = new long[1];
+            for (int i = 0; i < facts.size(); i++) {
+                sent[0] = System.nanoTime();
+                if (i == facts.size() / 2) half = sent[0];
+                in.write((facts.get(i) + "\n").getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                latency[i] = answers(out, 1, sent)[0];
+            }
+        }
+        long end = System.nanoTime();
+        return new Run("one at a time", facts.size(), (end - start) / 1e9, (end - half) / 1e9, latency, syncs(p, err));
+    }
+
+    /** Reads {@code n} answers; each one's latency from its fact's {@code sent} time. */
+    private static long[] answers(BufferedReader out, int n, long[] sent) throws IOException {
+        long[] latency = new long[n];
+        for (int i = 0; i < n; ) {
+            String line = out.readLine();
+            if (line == null) throw new IllegalStateException("the sidecar stopped after " + i + " answers");
+            if (!line.startsWith("{\"type\":\"fact.")) continue;
+            long now = System.nanoTime();
+            JsonNode answer = EntryCodec.mapper().readTree(line);
+            if (!answer.path("type").asText().equals("fact.accepted")) {
+                throw new IllegalStateException("the sidecar refused a fact of the simulated day: " + line);
+            }
+            latency[i] = now - sent[i];
+            i++;
+        }
+        return latency;
+    }
+
+    private static void ready(BufferedReader out) throws IOException {
+        String ready = out.readLine();
+        if (ready == null || !ready.startsWith("{\"type\":\"sidecar.ready\"")) {
+            throw new IllegalStateException("the sidecar did not start: " + ready);
+        }
+    }
+
+    private static long syncs(Process p, Path err) throws Exception {
+        p.getOutputStream().close();
+        if (!p.waitFor(10, TimeUnit.MINUTES)) p.destroyForcibly();
+        String stderr = Files.readString(err);
+        Matcher m = SYNCS.matcher(stderr);
+        if (p.exitValue() != 0 || !m.find()) throw new IllegalStateException("the sidecar exited " + p.exitValue() + ": " + stderr);
+        return Long.parseLong(m.group(1));
+    }
+
+    /** {@code run - --journal DIR} in a JVM of its own: this jar's, or this JVM's class path when run from classes. */
+    private static Process start(Path journal, Path err, List<String> jvm) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvm);
+        Path self = Path.of(java.net.URI.create(Main.class.getProtectionDomain().getCodeSource().getLocation().toString()));
+        if (Files.isRegularFile(self)) {
+            command.addAll(List.of("-jar", self.toString()));
+        } else {
+            ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .filter(a -> a.startsWith("--add-") || a.startsWith("--enable-native-access")).forEach(command::add);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        }
+        command.addAll(List.of("run", "-", "--journal", journal.toString(), "--report-syncs"));
+        return new ProcessBuilder(command).redirectError(err.toFile()).start();
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary journal left behind is harmless
+        }
+    }
+}
