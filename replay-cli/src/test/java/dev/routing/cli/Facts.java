@@ -1,20 +1,19 @@
 package dev.routing.cli;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.engine.testing.Scripts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 
-/** Fact lines for scripts (PROTOCOL.md), and the shared scenarios. */
+/** Fact lines for scripts (PROTOCOL.md), and the project's scenario scripts. */
 final class Facts {
     static final Instant T0 = Instant.parse("2026-11-02T09:00:00Z");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -85,16 +84,15 @@ final class Facts {
     }
 
     /**
-     * A script of /work/shared/scenarios, found from the project root (tests run in replay-cli/).
-     * Skips the test when the shared folder is not there: it lives beside the project, not in it.
+     * A scenario script of the project (engine's test resources, scenarios/), copied into
+     * {@code dir} so {@code run} reads it from a file as a user would.
      */
-    static Path scenario(String name) {
-        Path shared = Path.of("../../shared/scenarios").toAbsolutePath().normalize();
-        Assumptions.assumeTrue(Files.isDirectory(shared),
-                "the shared scenarios (" + shared + ") are not beside this checkout, so the scenario tests cannot run");
-        Path script = shared.resolve(name);
-        assertTrue(Files.isRegularFile(script), "scenario " + script + " is missing from the shared folder");
-        return script;
+    static Path scenario(String name, Path dir) {
+        try {
+            return Files.copy(Scripts.named(name), dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static List<String> readLines(Path file) {

@@ -19,13 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code run}: PROTOCOL.md "Running a script". */
 class RunCommandTest {
     private static final Pattern DRAFT_ID = Pattern.compile("d-[a-z2-9]{7}");
+    /** What the operator is answered in focus-then-operator-question.jsonl. */
+    private static final String ANSWER = "Nothing broke; the nightly passed.";
 
     @TempDir
     Path tmp;
 
     @Test
     void runPrintsOnlyDecisionsOneJsonObjectPerLineEachWithTypeAndAt() {
-        Cli.Result run = Cli.run("run", Facts.scenario("incident-focus.jsonl").toString()).exits(ExitCodes.OK);
+        Cli.Result run = Cli.run("run", Facts.scenario("focus-then-operator-question.jsonl", tmp).toString()).exits(ExitCodes.OK);
 
         List<JsonNode> lines = run.json();
         assertFalse(lines.isEmpty(), () -> "a turn was decided: " + run);
@@ -45,7 +47,7 @@ class RunCommandTest {
 
     @Test
     void J1_withJournalTheJournalHoldsEveryFactOfTheScriptAndEveryDecisionPrinted() {
-        Path script = Facts.scenario("incident-focus.jsonl");
+        Path script = Facts.scenario("focus-then-operator-question.jsonl", tmp);
         Path dir = tmp.resolve("journal");
         Cli.Result run = Cli.run("run", script.toString(), "--journal", dir.toString()).exits(ExitCodes.OK);
 
@@ -67,7 +69,7 @@ class RunCommandTest {
     @Test
     void J2_aJournalWrittenByRunVerifies() {
         Path dir = tmp.resolve("journal");
-        Cli.run("run", Facts.scenario("incident-focus.jsonl").toString(), "--journal", dir.toString()).exits(ExitCodes.OK);
+        Cli.run("run", Facts.scenario("focus-then-operator-question.jsonl", tmp).toString(), "--journal", dir.toString()).exits(ExitCodes.OK);
 
         Cli.assertVerifies(dir);
     }
@@ -75,10 +77,10 @@ class RunCommandTest {
     @Test
     void J4_aSecondScriptOnTheSameJournalContinuesItAfterARestartAndTurnAndAttemptIdsKeepIncreasing() {
         Path dir = tmp.resolve("journal");
-        Cli.run("run", Facts.scenario("held-draft-resend.jsonl").toString(), "--journal", dir.toString()).exits(ExitCodes.OK);
+        Cli.run("run", Facts.scenario("send-then-resend-held-draft.jsonl", tmp).toString(), "--journal", dir.toString()).exits(ExitCodes.OK);
         List<JsonNode> before = Cli.dump(dir);
-        // held-draft-resend opened turns 1 and 2 and made attempt 1: the next run's turn is 3
-        Path second = Facts.write(tmp.resolve("second.jsonl"), channelTurn(100, "qa", 3, "Back after the restart."));
+        // send-then-resend-held-draft opened turns 1 and 2 and made attempt 1: the next run's turn is 3
+        Path second = Facts.write(tmp.resolve("second.jsonl"), channelTurn(100, "bo", 3, "releases", "Back after the restart.", "[]"));
 
         Cli.Result run = Cli.run("run", second.toString(), "--journal", dir.toString()).exits(ExitCodes.OK);
 
@@ -95,24 +97,24 @@ class RunCommandTest {
     }
 
     @Test
-    void B1_rules030PublishTheIncidentsAllGreenInTheFocusChannel() {
-        Cli.Result run = Cli.run("run", Facts.scenario("incident-focus.jsonl").toString(), "--rules", "0.30.0")
+    void B1_rules030PublishTheIncidentsAnswerInTheFocusChannel() {
+        Cli.Result run = Cli.run("run", Facts.scenario("focus-then-operator-question.jsonl", tmp).toString(), "--rules", "0.30.0")
                 .exits(ExitCodes.OK);
 
         List<JsonNode> lines = run.json();
         assertTrue(lines.stream().anyMatch(d -> d.path("type").asText().equals("speech.routed")
-                        && d.path("text").asText().equals("All green.")
+                        && d.path("text").asText().equals(ANSWER)
                         && d.path("route").path("kind").asText().equals("publish")
-                        && d.path("route").path("channel").asText().equals("work")),
-                () -> "under 0.30.0 the speech is published in work: " + run);
+                        && d.path("route").path("channel").asText().equals("builds")),
+                () -> "under 0.30.0 the speech is published in builds, the focus's channel: " + run);
         assertTrue(lines.stream().anyMatch(d -> d.path("type").asText().equals("publish.requested")
-                        && d.path("text").asText().equals("All green.")),
+                        && d.path("text").asText().equals(ANSWER)),
                 () -> "under 0.30.0 a publish is requested: " + run);
     }
 
     @Test
-    void B1_P4_currentRulesKeepTheIncidentsAllGreenPrivate() {
-        Cli.Result run = Cli.run("run", Facts.scenario("incident-focus.jsonl").toString()).exits(ExitCodes.OK);
+    void B1_P4_currentRulesKeepTheIncidentsAnswerPrivate() {
+        Cli.Result run = Cli.run("run", Facts.scenario("focus-then-operator-question.jsonl", tmp).toString()).exits(ExitCodes.OK);
 
         List<JsonNode> lines = run.json();
         JsonNode routed = lines.stream().filter(d -> d.path("type").asText().equals("speech.routed")).findFirst()
@@ -123,7 +125,7 @@ class RunCommandTest {
 
     @Test
     void explicitCurrentRulesDecideAsTheDefault() {
-        Path script = Facts.scenario("incident-focus.jsonl");
+        Path script = Facts.scenario("focus-then-operator-question.jsonl", tmp);
         Cli.Result byDefault = Cli.run("run", script.toString()).exits(ExitCodes.OK);
         Cli.Result current = Cli.run("run", script.toString(), "--rules", "current").exits(ExitCodes.OK);
 
@@ -132,7 +134,7 @@ class RunCommandTest {
 
     @Test
     void unknownRuleSetExits2NamingTheOption() {
-        Cli.Result run = Cli.run("run", Facts.scenario("incident-focus.jsonl").toString(), "--rules", "0.29.0")
+        Cli.Result run = Cli.run("run", Facts.scenario("focus-then-operator-question.jsonl", tmp).toString(), "--rules", "0.29.0")
                 .exits(ExitCodes.BAD_INPUT);
 
         assertTrue(run.err().contains("--rules") && run.err().contains("0.29.0"), () -> "names the option and value: " + run);
@@ -142,7 +144,7 @@ class RunCommandTest {
     @Test
     void D3_draftReferenceAt1IsResolvedToTheFirstHeldDraftsRealIdBeforeItIsJournaled() {
         Path dir = tmp.resolve("journal");
-        Cli.Result run = Cli.run("run", Facts.scenario("held-draft-resend.jsonl").toString(), "--journal", dir.toString())
+        Cli.Result run = Cli.run("run", Facts.scenario("send-then-resend-held-draft.jsonl", tmp).toString(), "--journal", dir.toString())
                 .exits(ExitCodes.OK);
 
         List<JsonNode> lines = run.json();
@@ -162,9 +164,9 @@ class RunCommandTest {
 
     @Test
     void aDraftReferenceBeyondTheDraftsHeldExits2NamingTheLineAndFieldAndJournalsNothingForIt() {
-        List<String> script = new ArrayList<>(Facts.readLines(Facts.scenario("held-draft-resend.jsonl")));
+        List<String> script = new ArrayList<>(Facts.readLines(Facts.scenario("send-then-resend-held-draft.jsonl", tmp)));
         // line 11 resends @1 after one draft was held; ask for the fifth instead
-        assertTrue(script.get(10).contains("\"@1\""), "held-draft-resend's line 11 names @1");
+        assertTrue(script.get(10).contains("\"@1\""), "send-then-resend-held-draft's line 11 names @1");
         script.set(10, script.get(10).replace("\"@1\"", "\"@5\""));
         Path file = Facts.write(tmp.resolve("at5.jsonl"), script);
         Path dir = tmp.resolve("journal");
@@ -178,7 +180,7 @@ class RunCommandTest {
         List<JsonNode> facts = dump.stream().filter(e -> !Cli.isDecision(e)).toList();
         JsonNode last = facts.get(facts.size() - 1);
         assertEquals("turn.started", last.path("type").asText(), () -> "line 10 was the last fact journaled: " + last);
-        assertEquals(Instant.parse("2026-11-02T09:00:10Z"), Instant.parse(last.get("at").asText()));
+        assertEquals(Instant.parse("2026-11-02T08:05:01Z"), Instant.parse(last.get("at").asText()));
         assertEquals(11, facts.size(), "engine.started and lines 1-10");
         assertEquals(dump.stream().filter(Cli::isDecision).toList(), run.json(),
                 "the decisions of lines 1-10 were printed and journaled");
@@ -187,7 +189,7 @@ class RunCommandTest {
 
     @Test
     void runDashReadsFactsFromStandardInputAndDecidesAsTheFileWould() {
-        Path script = Facts.scenario("incident-focus.jsonl");
+        Path script = Facts.scenario("focus-then-operator-question.jsonl", tmp);
         String stdin = String.join("\n", Facts.readLines(script)) + "\n";
         Path dir = tmp.resolve("journal");
 
@@ -203,14 +205,14 @@ class RunCommandTest {
 
     @Test
     void blankLinesAreSkipped() {
-        List<String> lines = new ArrayList<>(Facts.readLines(Facts.scenario("incident-focus.jsonl")));
+        List<String> lines = new ArrayList<>(Facts.readLines(Facts.scenario("focus-then-operator-question.jsonl", tmp)));
         lines.add(3, "");
         lines.add("   ");
         Path file = Facts.write(tmp.resolve("blank.jsonl"), lines);
 
         Cli.Result withBlanks = Cli.run("run", file.toString()).exits(ExitCodes.OK);
 
-        assertEquals(Cli.run("run", Facts.scenario("incident-focus.jsonl").toString()).json(), withBlanks.json());
+        assertEquals(Cli.run("run", Facts.scenario("focus-then-operator-question.jsonl", tmp).toString()).json(), withBlanks.json());
     }
 
     private static List<Long> ids(List<JsonNode> entries, String type, String field) {

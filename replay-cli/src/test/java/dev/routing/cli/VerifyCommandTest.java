@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.engine.testing.Scripts;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.FocusOpened;
 import dev.routing.journal.event.PublishRequested;
@@ -12,23 +13,26 @@ import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code verify} (J2): 0 when re-deciding gives what was recorded, 1 naming the first divergence. */
 class VerifyCommandTest {
     @TempDir
     Path tmp;
 
+    static Stream<String> scenarios() {
+        return Scripts.all().stream().map(p -> p.getFileName().toString());
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"incident-focus.jsonl", "incident-latest-inbound.jsonl", "held-draft-resend.jsonl",
-            "boundary-injection.jsonl", "channel-publish-in-private-turn.jsonl", "explicit-bounce-and-unsent.jsonl",
-            "named-mode.jsonl", "publish-outcomes.jsonl", "restart-keeps-private-work.jsonl"})
+    @MethodSource("scenarios")
     void J2_aJournalWrittenByRunVerifies(String scenario) {
         Path dir = tmp.resolve("journal");
-        Cli.run("run", Facts.scenario(scenario).toString(), "--journal", dir.toString()).exits(ExitCodes.OK);
+        Cli.run("run", Facts.scenario(scenario, tmp).toString(), "--journal", dir.toString()).exits(ExitCodes.OK);
 
         Cli.Result verify = Cli.run("verify", "--journal", dir.toString()).exits(ExitCodes.OK);
 

@@ -8,33 +8,69 @@ import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.RoundSpoken;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.FileSystemAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
-/** The shared scenario scripts (../shared/scenarios), read as facts, with {@code @N} draft references. */
+/**
+ * The project's scenario scripts (engine's test resources, {@code scenarios/}: see its README),
+ * read as facts, with {@code @N} draft references. They are found on the class path, so they are
+ * there in any clone: from engine's test classes, or from its test jar when replay-cli runs them.
+ */
 public final class Scripts {
+    private static final String FOLDER = "/scenarios";
+
     private Scripts() {}
 
-    /** The shared scenarios folder, seen from a module's directory, or null when it is not there. */
-    public static Path sharedScenarios() {
-        for (Path p : List.of(Path.of("../../shared/scenarios"), Path.of("../shared/scenarios"))) {
-            if (Files.isDirectory(p)) return p.toAbsolutePath().normalize();
+    /** The scenarios folder: a directory, or a folder inside engine's test jar. */
+    public static Path folder() {
+        URL url = Scripts.class.getResource(FOLDER);
+        if (url == null) throw new IllegalStateException(FOLDER + " is not on the test class path");
+        try {
+            URI uri = url.toURI();
+            if (uri.getScheme().equals("jar")) {
+                try {
+                    FileSystems.newFileSystem(uri, Map.of());
+                } catch (FileSystemAlreadyExistsException alreadyOpen) {
+                    // another test opened the jar first: Path.of finds its file system
+                }
+            }
+            return Path.of(uri);
+        } catch (URISyntaxException | IOException e) {
+            throw new IllegalStateException("cannot open " + url, e);
         }
-        return null;
     }
 
+    /** Every scenario script (not its expect file), by name. */
     public static List<Path> all() {
-        Path dir = sharedScenarios();
-        if (dir == null) return List.of();
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(p -> p.toString().endsWith(".jsonl") && !p.toString().endsWith(".expect.jsonl"))
+        try (Stream<Path> files = Files.list(folder())) {
+            List<Path> scripts = files.filter(p -> name(p).endsWith(".jsonl") && !name(p).endsWith(".expect.jsonl"))
                     .sorted().toList();
+            if (scripts.isEmpty()) throw new IllegalStateException("no scenario scripts in " + folder());
+            return scripts;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** One script by its file name; a name that is not there fails. */
+    public static Path named(String name) {
+        Path script = folder().resolve(name);
+        if (!Files.isRegularFile(script)) throw new IllegalArgumentException("no scenario " + name + " in " + folder());
+        return script;
+    }
+
+    /** The expect file beside a script. */
+    public static Path expectOf(Path script) {
+        return script.resolveSibling(name(script).replace(".jsonl", ".expect.jsonl"));
     }
 
     public static List<Fact> read(Path script) {
@@ -57,5 +93,9 @@ public final class Scripts {
                 c.draftIds().stream().map(id -> id.startsWith("@") ? held.get(Integer.parseInt(id.substring(1)) - 1) : id).toList(),
                 c.confirmDuplicate(), c.permitted(), c.fromScript())).toList();
         return new RoundSpoken(r.at(), r.turn(), r.round(), r.text(), calls, r.privateThink());
+    }
+
+    private static String name(Path p) {
+        return p.getFileName().toString();
     }
 }

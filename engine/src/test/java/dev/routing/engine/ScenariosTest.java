@@ -16,29 +16,26 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The shared scenarios (../shared/scenarios), run through a journaled engine on Chronicle exactly
- * as {@code run} runs them, and checked against their expect files by check.py's rules: {@code match}
- * in order, {@code absent}, {@code count}.
+ * The project's scenarios (test resources, scenarios/), run through a journaled engine on Chronicle
+ * exactly as {@code run} runs them, and checked against their expect files: {@code match} in order,
+ * {@code absent}, {@code count} (the folder's README).
  */
-class SharedScenariosTest {
+class ScenariosTest {
 
     static Stream<Path> scenarios() {
-        List<Path> all = Scripts.all();
-        Assumptions.assumeFalse(all.isEmpty(), "the shared scenarios folder is not beside the project");
-        return all.stream();
+        return Scripts.all().stream();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
-    void theSharedScenarioDecidesWhatItsExpectFileSays(Path script, @TempDir Path dir) throws IOException {
+    void eachScenarioDecidesWhatItsExpectFileSays(Path script, @TempDir Path dir) throws IOException {
         List<JsonNode> decisions = run(script, dir.resolve("journal"));
-        Path expectFile = Path.of(script.toString().replace(".jsonl", ".expect.jsonl"));
+        Path expectFile = Scripts.expectOf(script);
         List<String> problems = new ArrayList<>();
         int position = 0;
         for (String line : Files.readAllLines(expectFile)) {
@@ -57,6 +54,8 @@ class SharedScenariosTest {
             } else if (expect.has("count")) {
                 long n = decisions.stream().filter(d -> matches(expect.get("count"), d)).count();
                 if (n != expect.get("is").asLong()) problems.add(n + " decisions match " + expect.get("count"));
+            } else if (!expect.has("comment")) {
+                problems.add("an expect line that checks nothing: " + line);
             }
         }
         assertEquals(List.of(), problems, script.getFileName().toString());
@@ -85,7 +84,7 @@ class SharedScenariosTest {
         return out;
     }
 
-    /** check.py's rule: every key of the pattern present and equal; nested objects by subset; lists equal. */
+    /** The README's rule: every key of the pattern present and equal; nested objects by subset; lists equal. */
     static boolean matches(JsonNode pattern, JsonNode value) {
         if (pattern.isObject()) {
             if (!value.isObject()) return false;

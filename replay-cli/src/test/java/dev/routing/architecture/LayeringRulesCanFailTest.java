@@ -1,0 +1,65 @@
+package dev.routing.architecture;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Each of LayeringTest's rules goes red on a class that breaks it and stays green on a class of
+ * the same package that does not (the LayeringBreakers classes of the test sources, which
+ * LayeringTest itself does not read).
+ */
+class LayeringRulesCanFailTest {
+
+    static Stream<Arguments> breaches() {
+        return Stream.of(
+                Arguments.of("journalImportsNeitherProjectionsNorEngine", LayeringTest.journalImportsNeitherProjectionsNorEngine,
+                        dev.routing.journal.LayeringBreakers.ImportsProjections.class, dev.routing.journal.LayeringBreakers.Clean.class),
+                Arguments.of("journalImportsNeitherProjectionsNorEngine", LayeringTest.journalImportsNeitherProjectionsNorEngine,
+                        dev.routing.journal.LayeringBreakers.ImportsEngine.class, dev.routing.journal.LayeringBreakers.Clean.class),
+                Arguments.of("projectionsImportNoEngineClass", LayeringTest.projectionsImportNoEngineClass,
+                        dev.routing.projections.LayeringBreakers.ImportsEngine.class, dev.routing.projections.LayeringBreakers.Clean.class),
+                Arguments.of("engineImportsNoCommandLineClass", LayeringTest.engineImportsNoCommandLineClass,
+                        dev.routing.engine.LayeringBreakers.ImportsCommandLine.class, dev.routing.engine.LayeringBreakers.Clean.class),
+                Arguments.of("engineImportsNoCommandLineClass", LayeringTest.engineImportsNoCommandLineClass,
+                        dev.routing.journal.LayeringBreakers.ImportsCommandLine.class, dev.routing.journal.LayeringBreakers.Clean.class),
+                rulePackage("rulePackagesReadNoJournalStore", LayeringTest.rulePackagesReadNoJournalStore,
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsJournalStore.class),
+                rulePackage("rulePackagesReadNoFile", LayeringTest.rulePackagesReadNoFile,
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsJavaIo.class),
+                rulePackage("rulePackagesReadNoFile", LayeringTest.rulePackagesReadNoFile,
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsNioFile.class),
+                rulePackage("rulePackagesReadNoClock", LayeringTest.rulePackagesReadNoClock,
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsClock.class),
+                rulePackage("rulePackagesReadNoClock", LayeringTest.rulePackagesReadNoClock,
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsInstantSource.class),
+                rulePackage("rulePackagesReadNoClock", LayeringTest.rulePackagesReadNoClock,
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsCurrentTimeMillis.class),
+                rulePackage("rulePackagesReadNoClock", LayeringTest.rulePackagesReadNoClock,
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsNanoTime.class),
+                rulePackage("rulePackagesReadNoClock", LayeringTest.rulePackagesReadNoClock,
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsInstantNow.class));
+    }
+
+    private static Arguments rulePackage(String name, ArchRule rule, Class<?> breaker) {
+        return Arguments.of(name, rule, breaker, dev.routing.engine.privacy.LayeringBreakers.Clean.class);
+    }
+
+    @ParameterizedTest(name = "{0}: {2}")
+    @MethodSource("breaches")
+    void theRuleFailsOnTheClassThatBreaksItAndPassesOnOneThatDoesNot(String name, ArchRule rule, Class<?> breaker,
+            Class<?> clean) {
+        EvaluationResult broken = rule.evaluate(new ClassFileImporter().importClasses(breaker));
+        assertTrue(broken.hasViolation(), () -> name + " let " + breaker.getName() + " through");
+
+        EvaluationResult kept = rule.evaluate(new ClassFileImporter().importClasses(clean));
+        assertFalse(kept.hasViolation(), () -> name + " failed a clean class: " + kept.getFailureReport());
+    }
+}

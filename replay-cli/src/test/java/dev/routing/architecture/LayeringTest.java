@@ -1,0 +1,78 @@
+package dev.routing.architecture;
+
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import java.time.Clock;
+import java.time.InstantSource;
+
+/**
+ * The package rules of docs/architecture.md, checked on the main classes of every module
+ * (replay-cli's tests see them all). Dependencies point one way, journal <- projections <- engine
+ * <- replay-cli, and engine's rule packages decide from the state and the fact alone: no journal
+ * store, no file, no clock (GUIDE "Pure core"). {@link LayeringRulesCanFailTest} shows each rule
+ * red on a class that breaks it.
+ */
+@AnalyzeClasses(packages = "dev.routing", importOptions = LayeringTest.MainClassesOnly.class)
+public class LayeringTest {
+
+    /** engine's packages that decide: each reads the state and the fact, and nothing else. */
+    static final String[] RULE_PACKAGES = {
+        "dev.routing.engine.privacy..", "dev.routing.engine.prose..", "dev.routing.engine.drafts..",
+        "dev.routing.engine.publish..", "dev.routing.engine.turns..", "dev.routing.engine.retention..",
+        "dev.routing.engine.notices.."};
+
+    @ArchTest
+    static final ArchRule journalImportsNeitherProjectionsNorEngine = noClasses()
+            .that().resideInAPackage("dev.routing.journal..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.routing.projections..", "dev.routing.engine..");
+
+    @ArchTest
+    static final ArchRule projectionsImportNoEngineClass = noClasses()
+            .that().resideInAPackage("dev.routing.projections..")
+            .should().dependOnClassesThat().resideInAPackage("dev.routing.engine..");
+
+    @ArchTest
+    static final ArchRule engineImportsNoCommandLineClass = noClasses()
+            .that().resideInAnyPackage("dev.routing.journal..", "dev.routing.projections..", "dev.routing.engine..")
+            .should().dependOnClassesThat().resideInAPackage("dev.routing.cli..");
+
+    /*
+     * Read from bytecode: javac inlines a constant, so using Journal.FACT_LIMIT leaves no trace
+     * here. drafts.Unsent and drafts.DraftsTool import journal.store.Journal for it today (issue 15).
+     */
+    @ArchTest
+    static final ArchRule rulePackagesReadNoJournalStore = noClasses()
+            .that().resideInAnyPackage(RULE_PACKAGES)
+            .should().dependOnClassesThat().resideInAPackage("dev.routing.journal.store..");
+
+    @ArchTest
+    static final ArchRule rulePackagesReadNoFile = noClasses()
+            .that().resideInAnyPackage(RULE_PACKAGES)
+            .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio.file..");
+
+    @ArchTest
+    static final ArchRule rulePackagesReadNoClock = noClasses()
+            .that().resideInAnyPackage(RULE_PACKAGES)
+            .should().dependOnClassesThat().belongToAnyOf(Clock.class, InstantSource.class)
+            .orShould().callMethod(System.class, "currentTimeMillis")
+            .orShould().callMethod(System.class, "nanoTime")
+            .orShould().callMethodWhere(target(name("now")).and(target(owner(resideInAPackage("java.time..")))))
+            .because("time is the fact's at (GUIDE, \"Pure core\")");
+
+    /** The modules' main classes: no test classes, whether from a test-classes folder or a tests jar. */
+    public static final class MainClassesOnly implements ImportOption {
+        @Override
+        public boolean includes(Location location) {
+            return !location.contains("/test-classes/") && !location.contains("-tests.jar");
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package dev.routing.engine;
+
+/** Classes in engine's root package that break, or keep, LayeringTest's rules: LayeringRulesCanFailTest reads them. */
+public final class LayeringBreakers {
+    private LayeringBreakers() {}
+
+    public static final class ImportsCommandLine {
+        dev.routing.cli.Main main;
+    }
+
+    public static final class Clean {
+        dev.routing.projections.Fold fold;
+    }
+}
