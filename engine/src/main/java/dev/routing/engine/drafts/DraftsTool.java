@@ -1,6 +1,7 @@
 package dev.routing.engine.drafts;
 
 import dev.routing.engine.Context;
+import dev.routing.engine.calls.CallPlan;
 import dev.routing.engine.publish.Attempts;
 import dev.routing.engine.publish.Destination;
 import dev.routing.journal.event.Call;
@@ -30,22 +31,32 @@ public final class DraftsTool {
 
     private DraftsTool() {}
 
-    public static void decide(Context ctx, Turn turn, int round, int index, Call call, boolean countsAsSend) {
+    /**
+     * The call's plan, read against the drafts as earlier calls of the round leave them
+     * ({@code claims}, which this call's own takings join). {@code sendsSilence}: a resend that sends
+     * counts as an explicit send (locus and hybrid mode).
+     */
+    public static CallPlan plan(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence, Claims claims) {
         String action = call.action() == null ? "list" : call.action();
-        switch (action) {
-            case "list" -> answer(ctx, turn, round, index, true, null, list(ctx, turn.agent), null, false);
-            case "read" -> answer(ctx, turn, round, index, true, null, read(ctx, turn.agent, call.draftIds()), null, false);
-            case "resend" -> resend(ctx, turn, round, index, call, countsAsSend);
-            case "dismiss" -> dismiss(ctx, turn, round, index, call);
-            default -> answer(ctx, turn, round, index, false, null, null,
-                    "unknown action '" + action + "': use list, read, resend or dismiss", false);
-        }
+        return switch (action) {
+            case "list" -> answered(answer(ctx, turn, round, index, true, null, list(ctx, turn.agent), null, false), CallPlan.Effect.NONE);
+            case "read" -> answered(answer(ctx, turn, round, index, true, null, read(ctx, turn.agent, call.draftIds()), null, false),
+                    CallPlan.Effect.NONE);
+            case "resend" -> resend(ctx, turn, round, index, call, sendsSilence, claims);
+            case "dismiss" -> dismiss(ctx, turn, round, index, call, claims);
+            default -> answered(answer(ctx, turn, round, index, false, null, null,
+                    "unknown action '" + action + "': use list, read, resend or dismiss", false), CallPlan.Effect.NONE);
+        };
     }
 
-    private static void answer(Context ctx, Turn turn, int round, int index, boolean allowed, String channel,
+    private static CallPlan answered(ToolDecided answer, CallPlan.Effect effect) {
+        return CallPlan.answered(CallPlan.Kind.DRAFTS, answer, effect);
+    }
+
+    private static ToolDecided answer(Context ctx, Turn turn, int round, int index, boolean allowed, String channel,
             String result, String refusal, boolean send) {
-        ctx.emit(new ToolDecided(ctx.at(), turn.id, round, index, TOOL, allowed, channel, refusal, turn.agent,
-                result != null ? result : refusal, send ? true : null, send ? channel : null));
+        return new ToolDecided(ctx.at(), turn.id, round, index, TOOL, allowed, channel, refusal, turn.agent,
+                result != null ? result : refusal, send ? true : null, send ? channel : null);
     }
 
     private static String list(Context ctx, String agent) {
@@ -113,56 +124,69 @@ public final class DraftsTool {
         return out.toString().strip();
     }
 
-    private static void resend(Context ctx, Turn turn, int round, int index, Call call, boolean countsAsSend) {
+    private static CallPlan resend(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence,
+            Claims claims) {
         List<String> ids = call.draftIds();
-        if (ids.isEmpty() || ids.size() > MAX_RESEND) {
-            answer(ctx, turn, round, index, false, null, null, "resend takes 1 to " + MAX_RESEND + " draft ids", false);
-            return;
-        }
         Destination to = Destination.resolve(ctx.state(), call.channel(), call.server());
+        // Where the round's routing reads it as a send: a destination that resolves, and ids named.
+        String place = !ids.isEmpty() && to.ok() ? to.channel() : null;
+        if (ids.isEmpty() || ids.size() > MAX_RESEND) {
+            return resendPlan(place, answer(ctx, turn, round, index, false, null, null,
+                    "resend takes 1 to " + MAX_RESEND + " draft ids", false), CallPlan.Effect.NONE);
+        }
         if (!to.ok()) {
-            answer(ctx, turn, round, index, false, null, null, "Nothing was sent: " + to.refusal(), false);
-            return;
+            return resendPlan(place, answer(ctx, turn, round, index, false, null, null, "Nothing was sent: " + to.refusal(),
+                    false), CallPlan.Effect.NONE);
         }
         StringBuilder result = new StringBuilder();
-        Resend.Next next = Resend.next(ctx, turn.agent, ids, call.confirmDuplicate(), result);
+        Resend.Next next = Resend.next(ctx, turn.agent, ids, call.confirmDuplicate(), claims, result);
         if (next.draft() == null) {
-            answer(ctx, turn, round, index, !result.isEmpty() && next.stoppedAt() == null, to.channel(),
-                    result.toString().strip(), null, false);
-            return;
+            return resendPlan(place, answer(ctx, turn, round, index, !result.isEmpty() && next.stoppedAt() == null,
+                    to.channel(), result.toString().strip(), null, false), CallPlan.Effect.NONE);
         }
-        result.append(next.draft().id).append(": sent to ").append(to.channel()).append(", awaiting its outcome.\n");
+        Draft first = next.draft();
+        claims.send(first.id);
+        claims.queue(next.queued());
+        result.append(first.id).append(": sent to ").append(to.channel()).append(", awaiting its outcome.\n");
         if (!next.queued().isEmpty()) {
             result.append("Queued behind it, each sent once the one before it is delivered: ")
                     .append(String.join(", ", next.queued())).append('\n');
         }
-        answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, countsAsSend);
-        Attempts.request(ctx, turn.agent, turn.id, to, next.draft().text, List.of(next.draft().id), Attempts.RESEND,
-                next.queued(), call.confirmDuplicate());
+        ToolDecided answer = answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, sendsSilence);
+        return resendPlan(place, answer, c -> Attempts.request(c, turn.agent, turn.id, to, first.text, List.of(first.id),
+                Attempts.RESEND, next.queued(), call.confirmDuplicate()));
     }
 
-    private static void dismiss(Context ctx, Turn turn, int round, int index, Call call) {
+    private static CallPlan resendPlan(String place, ToolDecided answer, CallPlan.Effect effect) {
+        return place == null ? answered(answer, effect) : CallPlan.sending(CallPlan.Kind.DRAFTS, answer, place, effect);
+    }
+
+    private static CallPlan dismiss(Context ctx, Turn turn, int round, int index, Call call, Claims claims) {
         List<Draft> dismissed = new ArrayList<>();
         StringBuilder result = new StringBuilder();
         for (String id : call.draftIds()) {
             Draft d = ctx.state().drafts.get(turn.agent, id);
             if (d == null) {
                 result.append(id).append(": ").append(missing(ctx, turn.agent, id)).append('\n');
-            } else if (d.outAttempt != null) {
-                result.append(id).append(": not dismissed: its attempt ").append(d.outAttempt)
-                        .append(" is out, and words on their way cannot be called back.\n");
-            } else if (d.dismissed) {
+            } else if (d.outAttempt != null || claims.sending(id)) {
+                result.append(id).append(": not dismissed: ")
+                        .append(d.outAttempt != null ? "its attempt " + d.outAttempt + " is out" : "a resend of this round is sending it")
+                        .append(", and words on their way cannot be called back.\n");
+            } else if (d.dismissed || claims.dismissed(id)) {
                 result.append(id).append(": already dismissed.\n");
             } else {
                 dismissed.add(d);
+                claims.dismiss(id);
                 result.append(id).append(": dismissed")
                         .append(d.unconfirmed || d.risk ? "; it may already have been posted" : "").append(".\n");
             }
         }
         boolean any = !dismissed.isEmpty();
-        answer(ctx, turn, round, index, any, null, any ? result.toString().strip() : null,
+        ToolDecided answer = answer(ctx, turn, round, index, any, null, any ? result.toString().strip() : null,
                 any ? null : result.toString().strip(), false);
-        for (Draft d : dismissed) ctx.emit(new DraftDismissed(ctx.at(), d.id, turn.agent, d.unconfirmed || d.risk));
+        return answered(answer, c -> {
+            for (Draft d : dismissed) c.emit(new DraftDismissed(c.at(), d.id, turn.agent, d.unconfirmed || d.risk));
+        });
     }
 
     /** T4: an id retention let go is refused by name; any other unknown id is just unknown. */

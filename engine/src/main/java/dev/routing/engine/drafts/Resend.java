@@ -18,6 +18,11 @@ public final class Resend {
     private Resend() {}
 
     public static Next next(Context ctx, String agent, List<String> ids, boolean confirmDuplicate, StringBuilder said) {
+        return next(ctx, agent, ids, confirmDuplicate, Claims.NONE, said);
+    }
+
+    /** The walk as a round's calls leave the drafts ({@code claims}: what earlier calls of the round took). */
+    static Next next(Context ctx, String agent, List<String> ids, boolean confirmDuplicate, Claims claims, StringBuilder said) {
         for (int i = 0; i < ids.size(); i++) {
             String id = ids.get(i);
             Draft d = ctx.state().drafts.get(agent, id);
@@ -25,11 +30,11 @@ public final class Resend {
                 said.append(id).append(": already delivered (attempts ").append(d.attempts).append("); not sent again.\n");
                 continue;
             }
-            if (d != null && d.dismissed) {
+            if (d != null && (d.dismissed || claims.dismissed(id))) {
                 said.append(id).append(": dismissed, so not sent.\n");
                 continue;
             }
-            String stop = d == null ? DraftsTool.missing(ctx, agent, id) : blocked(d, confirmDuplicate);
+            String stop = d == null ? DraftsTool.missing(ctx, agent, id) : blocked(d, confirmDuplicate, claims);
             if (stop != null) {
                 said.append(id).append(": not sent: ").append(stop).append('\n');
                 List<String> rest = ids.subList(i + 1, ids.size());
@@ -45,9 +50,11 @@ public final class Resend {
     }
 
     /** Why a draft cannot be sent now, or null. */
-    static String blocked(Draft d, boolean confirmDuplicate) {
+    static String blocked(Draft d, boolean confirmDuplicate, Claims claims) {
         if (d.outAttempt != null) return "its attempt " + d.outAttempt + " is still out";
+        if (claims.sending(d.id)) return "a resend earlier in this round is sending it";
         if (d.queuedBehind != null) return "another resend owns it until attempt " + d.queuedBehind + " settles";
+        if (claims.queued(d.id)) return "a resend earlier in this round owns it";
         if ((d.unconfirmed || d.risk) && !confirmDuplicate) {
             return "it may already have been posted; resend with confirmDuplicate: true to post it again";
         }

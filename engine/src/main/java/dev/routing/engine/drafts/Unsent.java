@@ -38,10 +38,10 @@ public final class Unsent {
      * The latest bounce if it can be sent now: held, not set aside, no attempt out, not owned by a
      * resend still under way (D4), not possibly posted.
      */
-    public static Draft sendable(Context ctx, String agent) {
+    public static Draft sendable(Context ctx, String agent, Claims claims) {
         Draft d = latest(ctx, agent);
         if (d == null || d.delivered || d.dismissed || d.outAttempt != null || d.queuedBehind != null
-                || d.unconfirmed || d.risk) {
+                || d.unconfirmed || d.risk || claims.taken(d.id)) {
             return null;
         }
         return d;
@@ -59,8 +59,9 @@ public final class Unsent {
         return id == null ? null : ctx.state().drafts.get(agent, id);
     }
 
-    public static void send(Context ctx, Turn turn, int round, int index, Envelope e, Destination to, List<NoticeIssued> notices) {
-        Draft bounce = sendable(ctx, turn.agent);
+    public static void send(Context ctx, Turn turn, int round, int index, Envelope e, Destination to, Claims claims,
+            List<NoticeIssued> notices) {
+        Draft bounce = sendable(ctx, turn.agent, claims);
         String text = bounce == null ? null : e.body().replace(TOKEN, bounce.text).strip();
         if (bounce == null || text.length() > MAX_EXPANDED) {
             Draft latest = latest(ctx, turn.agent);
@@ -100,9 +101,9 @@ public final class Unsent {
     }
 
     /** {@code >>skip_reply {{unsent}}} sets the latest bounce aside, unless its attempt is out. */
-    public static void setAside(Context ctx, Turn turn) {
+    public static void setAside(Context ctx, Turn turn, Claims claims) {
         Draft latest = latest(ctx, turn.agent);
-        if (latest == null || latest.dismissed || latest.delivered || latest.outAttempt != null) return;
+        if (latest == null || latest.dismissed || latest.delivered || latest.outAttempt != null || claims.taken(latest.id)) return;
         ctx.emit(new DraftDismissed(ctx.at(), latest.id, turn.agent, latest.risk || latest.unconfirmed));
     }
 }

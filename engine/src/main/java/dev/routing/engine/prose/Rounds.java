@@ -37,7 +37,7 @@ public final class Rounds {
             if (routing.keptByPrivateTurn) keptPrivateTurn++;
             if (routing.emitted) index++;
         }
-        Calls.decide(ctx, turn, round, plan);
+        plan.calls().forEach(call -> call.emit(ctx));
         if (keptPrivateTurn > 0 && turn.mode == Mode.EXPLICIT) {
             notices.add(Notices.keptPrivate(ctx.at(), turn.agent, turn.id, keptPrivateTurn, Unsent.names(ctx, turn.agent)));
         }
@@ -83,7 +83,7 @@ public final class Rounds {
                 // D5: hybrid's >>>skip_reply {{unsent}} sets the latest bounce aside in a skip_reply round
                 // too, unless the round has a private think.
                 if ("skip-reply".equals(plan.silence()) && !plan.privateThink() && turn.mode == Mode.HYBRID
-                        && e.skipReply() && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
+                        && e.skipReply() && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims());
                 keep(e, plan.silence());
             } else if (turn.mode == Mode.NAMED) {
                 keep(e, "named");
@@ -126,7 +126,7 @@ public final class Rounds {
                 return;
             }
             if (e.skipReply()) {
-                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
+                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims());
                 keep(e, "skip-reply");
                 return;
             }
@@ -140,7 +140,7 @@ public final class Rounds {
             } else if (!Unsent.mentions(e.body())) {
                 publish(e, to, true);
             } else if (unsentSendable()) {
-                Unsent.send(ctx, turn, round, index, e, to, notices);
+                Unsent.send(ctx, turn, round, index, e, to, plan.claims(), notices);
                 emitted = true;
             } else {
                 privateBounce(e, "{{unsent}} names nothing that can be sent now");
@@ -158,7 +158,7 @@ public final class Rounds {
 
         private void envelope(Envelope e) {
             if (e.skipReply()) {
-                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
+                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims());
                 if (turn.mode == Mode.HYBRID) stickTo(Envelope.SKIP_REPLY, null);
                 keep(e, "skip-reply");
                 return;
@@ -179,7 +179,7 @@ public final class Rounds {
             if (plan.holds(to.channel())) {
                 holdEnvelope(e);
             } else if (Unsent.mentions(e.body())) {
-                Unsent.send(ctx, turn, round, index, e, to, notices);
+                Unsent.send(ctx, turn, round, index, e, to, plan.claims(), notices);
                 emitted = true;
             } else {
                 publish(e, to, true);
@@ -262,7 +262,7 @@ public final class Rounds {
         }
 
         private boolean unsentSendable() {
-            return Unsent.sendable(ctx, turn.agent) != null;
+            return Unsent.sendable(ctx, turn.agent, plan.claims()) != null;
         }
 
         private void keep(Envelope e, String why) {
