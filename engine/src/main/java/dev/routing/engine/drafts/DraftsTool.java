@@ -6,6 +6,7 @@ import dev.routing.engine.publish.Attempts;
 import dev.routing.engine.publish.Destination;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
@@ -38,15 +39,35 @@ public final class DraftsTool {
      */
     public static CallPlan plan(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence, Claims claims) {
         String action = call.action() == null ? "list" : call.action();
+        String extra = unexpected(action, call);
+        if (extra != null) return refused(ctx, turn, round, index, "drafts " + action + " takes no " + extra + ": nothing was done");
         return switch (action) {
-            case "list" -> answered(answer(ctx, turn, round, index, true, null, list(ctx, turn.agent), null, false), CallPlan.Effect.NONE);
-            case "read" -> answered(answer(ctx, turn, round, index, true, null, read(ctx, turn.agent, call.draftIds()), null, false),
-                    CallPlan.Effect.NONE);
+            case "list" -> CallPlan.reporting(CallPlan.Kind.DRAFTS,
+                    c -> answer(c, turn, round, index, true, null, list(c, turn.agent), null, false));
+            case "read" -> read(ctx, turn, round, index, call.draftIds());
             case "resend" -> resend(ctx, turn, round, index, call, sendsSilence, claims);
             case "dismiss" -> dismiss(ctx, turn, round, index, call, claims);
-            default -> answered(answer(ctx, turn, round, index, false, null, null,
-                    "unknown action '" + action + "': use list, read, resend or dismiss", false), CallPlan.Effect.NONE);
+            default -> refused(ctx, turn, round, index, "unknown action '" + action + "': use list, read, resend or dismiss");
         };
+    }
+
+    /** An argument the action does not take, or null: such a call is refused rather than half-read. */
+    static String unexpected(String action, Call call) {
+        if (call.text() != null) return "text";
+        if ("resend".equals(action)) return null;
+        if ("list".equals(action) && !call.draftIds().isEmpty()) return "draftIds";
+        if (call.channel() != null) return "channel";
+        if (call.server() != null) return "server";
+        if (call.confirmDuplicate()) return "confirmDuplicate";
+        return null;
+    }
+
+    /** D4: a read answers when it names a draft of the resident's; one that names none is refused, saying why. */
+    private static CallPlan read(Context ctx, Turn turn, int round, int index, List<String> ids) {
+        if (ids.isEmpty()) return refused(ctx, turn, round, index, "read takes 1 or more draft ids");
+        boolean any = ids.stream().anyMatch(id -> ctx.state().drafts.get(turn.agent, id) != null);
+        return any ? CallPlan.reporting(CallPlan.Kind.DRAFTS, c -> answer(c, turn, round, index, true, null,
+                read(c, turn.agent, ids), null, false)) : refused(ctx, turn, round, index, read(ctx, turn.agent, ids));
     }
 
     private static CallPlan answered(ToolDecided answer, CallPlan.Effect effect) {
@@ -124,25 +145,23 @@ public final class DraftsTool {
         return out.toString().strip();
     }
 
+    /**
+     * D4: a resend. It counts as a send (and silences its round, M6) only when it requests an
+     * attempt; one that sends nothing counts for nothing. A walk that sends nothing is refused,
+     * unless it answered a delivered draft with its historical receipt.
+     */
     private static CallPlan resend(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence,
             Claims claims) {
         List<String> ids = call.draftIds();
-        Destination to = Destination.resolve(ctx.state(), call.channel(), call.server());
-        // Where the round's routing reads it as a send: a destination that resolves, and ids named.
-        String place = !ids.isEmpty() && to.ok() ? to.channel() : null;
-        if (ids.isEmpty() || ids.size() > MAX_RESEND) {
-            return resendPlan(place, answer(ctx, turn, round, index, false, null, null,
-                    "resend takes 1 to " + MAX_RESEND + " draft ids", false), CallPlan.Effect.NONE);
-        }
-        if (!to.ok()) {
-            return resendPlan(place, answer(ctx, turn, round, index, false, null, null, "Nothing was sent: " + to.refusal(),
-                    false), CallPlan.Effect.NONE);
-        }
+        if (ids.isEmpty() || ids.size() > MAX_RESEND) return refused(ctx, turn, round, index, "resend takes 1 to " + MAX_RESEND + " draft ids");
+        Destination to = destination(ctx, turn, call);
+        if (!to.ok()) return refused(ctx, turn, round, index, "Nothing was sent: " + to.refusal());
         StringBuilder result = new StringBuilder();
         Resend.Next next = Resend.next(ctx, turn.agent, ids, call.confirmDuplicate(), claims, result);
         if (next.draft() == null) {
-            return resendPlan(place, answer(ctx, turn, round, index, !result.isEmpty() && next.stoppedAt() == null,
-                    to.channel(), result.toString().strip(), null, false), CallPlan.Effect.NONE);
+            String said = result.toString().strip();
+            if (next.stoppedAt() != null || !next.receipts()) return refused(ctx, turn, round, index, said);
+            return answered(answer(ctx, turn, round, index, true, to.channel(), said, null, false), CallPlan.Effect.NONE);
         }
         Draft first = next.draft();
         claims.send(first.id);
@@ -153,12 +172,27 @@ public final class DraftsTool {
                     .append(String.join(", ", next.queued())).append('\n');
         }
         ToolDecided answer = answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, sendsSilence);
-        return resendPlan(place, answer, c -> Attempts.request(c, turn.agent, turn.id, to, first.text, List.of(first.id),
-                Attempts.RESEND, next.queued(), call.confirmDuplicate()));
+        return CallPlan.sending(CallPlan.Kind.DRAFTS, answer, to.channel(), c -> Attempts.request(c, turn.agent, turn.id,
+                to, first.text, List.of(first.id), Attempts.RESEND, next.queued(), call.confirmDuplicate()));
     }
 
-    private static CallPlan resendPlan(String place, ToolDecided answer, CallPlan.Effect effect) {
-        return place == null ? answered(answer, effect) : CallPlan.sending(CallPlan.Kind.DRAFTS, answer, place, effect);
+    /**
+     * Where a resend goes: the channel it names, strictly (O4: an empty server selector is refused,
+     * not read as absent); with none, a conversation fork's home, except for a named agent (M5) or
+     * in a private turn (P14: nothing picks a channel for it); otherwise it is refused.
+     */
+    static Destination destination(Context ctx, Turn turn, Call call) {
+        if (call.server() != null && call.server().isBlank()) return Destination.refused(Destination.EMPTY_SERVER);
+        if (call.namesChannel() || turn.home == null) return Destination.resolve(ctx.state(), call.channel(), call.server());
+        if (turn.mode == Mode.NAMED) {
+            return Destination.refused("a named agent's resend must name its channel: nothing is sent to the fork's home");
+        }
+        if (turn.isPrivate) return Destination.refused("a private turn's resend must name its channel");
+        return Destination.resolve(ctx.state(), turn.home, call.server());
+    }
+
+    private static CallPlan refused(Context ctx, Turn turn, int round, int index, String why) {
+        return answered(answer(ctx, turn, round, index, false, null, null, why, false), CallPlan.Effect.NONE);
     }
 
     private static CallPlan dismiss(Context ctx, Turn turn, int round, int index, Call call, Claims claims) {

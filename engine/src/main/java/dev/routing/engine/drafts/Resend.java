@@ -11,8 +11,11 @@ import java.util.List;
  * {@code confirmDuplicate}) and says why for the rest.
  */
 public final class Resend {
-    /** The draft to send now (or null), the ids still queued behind it, and where the walk stopped. */
-    public record Next(Draft draft, List<String> queued, String stoppedAt) {
+    /**
+     * The draft to send now (or null), the ids still queued behind it, where the walk stopped, and
+     * whether it answered a delivered draft with its historical receipt.
+     */
+    public record Next(Draft draft, List<String> queued, String stoppedAt, boolean receipts) {
     }
 
     private Resend() {}
@@ -23,10 +26,12 @@ public final class Resend {
 
     /** The walk as a round's calls leave the drafts ({@code claims}: what earlier calls of the round took). */
     static Next next(Context ctx, String agent, List<String> ids, boolean confirmDuplicate, Claims claims, StringBuilder said) {
+        boolean receipts = false;
         for (int i = 0; i < ids.size(); i++) {
             String id = ids.get(i);
             Draft d = ctx.state().drafts.get(agent, id);
             if (d != null && d.delivered) {
+                receipts = true;
                 said.append(id).append(": already delivered (attempts ").append(d.attempts).append("); not sent again.\n");
                 continue;
             }
@@ -42,11 +47,11 @@ public final class Resend {
                     said.append("Not attempted, since the resend stopped at ").append(id).append(": ")
                             .append(String.join(", ", rest)).append('\n');
                 }
-                return new Next(null, List.of(), id);
+                return new Next(null, List.of(), id, receipts);
             }
-            return new Next(d, List.copyOf(ids.subList(i + 1, ids.size())), null);
+            return new Next(d, List.copyOf(ids.subList(i + 1, ids.size())), null, receipts);
         }
-        return new Next(null, List.of(), null);
+        return new Next(null, List.of(), null, receipts);
     }
 
     /** Why a draft cannot be sent now, or null. */

@@ -40,7 +40,7 @@ final class Calls {
             return CallPlan.nothing(relevant ? new ToolDecided(ctx.at(), turn.id, round, index, tool, false, null,
                     "the agent may not call " + tool + ": it counts for nothing", turn.agent, null, null, null) : null);
         }
-        if (SendTools.isSkipReply(tool)) return new CallPlan(CallPlan.Kind.SKIP_REPLY, null, false, null, CallPlan.Effect.NONE);
+        if (SendTools.isSkipReply(tool)) return CallPlan.skipReply();
         if (SendTools.isChannelPublish(tool)) return ChannelPublish.plan(ctx, turn, round, index, call, sendsSilence);
         if (SendTools.isDrafts(tool)) return DraftsTool.plan(ctx, turn, round, index, call, sendsSilence, claims);
         if (SendTools.isChannelOpen(tool)) return channelOpen(ctx, turn, round, index, call);

@@ -33,7 +33,8 @@ public record RoundPlan(List<CallPlan> calls, Claims claims, String silence, boo
         boolean sendsSilence = Starts.usesLocus(turn.mode);
         for (CallPlan call : calls) {
             if (call.kind() == CallPlan.Kind.SKIP_REPLY && silence == null) silence = "skip-reply";
-            if (call.kind() == CallPlan.Kind.DRAFTS) drafts = true;
+            // A refused call counts for nothing: not a drafts round's call, not a send (M6, M7).
+            if (call.kind() == CallPlan.Kind.DRAFTS && call.allowed()) drafts = true;
             if (!call.send()) continue;
             if (call.kind() != CallPlan.Kind.DRAFTS) ownSend = true;
             if (!sendsSilence) continue;

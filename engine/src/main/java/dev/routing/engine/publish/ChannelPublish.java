@@ -28,6 +28,7 @@ public final class ChannelPublish {
 
     public static Destination target(Context ctx, Turn turn, String agent, boolean turnPrivate, String channel, String server) {
         EngineState state = ctx.state();
+        if (server != null && server.isBlank()) return Destination.refused("Nothing was posted: " + Destination.EMPTY_SERVER);
         if (channel != null && !channel.isBlank()) return Destination.resolve(state, channel, server);
         AgentSettings settings = state.roster.agent(agent);
         if (ctx.rules().privateTurns() && turnPrivate) {

@@ -59,7 +59,7 @@ class DraftsRoundTest {
         s.host.say(turn, 2, "Resending the paragraph now.", drafts("resend", "work", paragraph));
         s.host.boundary(turn);
         assertEquals(List.of(paragraph), offered(s), "nothing new is offered, so the agent has nothing to resend");
-        s.host.end(turn);
+        Prose.endSettled(s, turn);
         assertEquals(Route.keptPrivate("drafts-round"), routes(s, turn, 2).get(0));
         assertEquals(List.of("A paragraph for the room."), requested(s).stream().map(PublishRequested::text).toList());
         assertEquals(1, held(s).size());
@@ -112,7 +112,7 @@ class DraftsRoundTest {
         s.host.say(turn, 2, ">>>#work The migration finished.\n>>>#noisy Delivered elsewhere.",
                 drafts("resend", "work", paragraph));
         s.host.boundary(turn);
-        s.host.end(turn);
+        Prose.endSettled(s, turn);
         DraftHeld envelope = held(s).get(1);
         assertEquals("The migration finished.", envelope.text());
         assertEquals("explicit-send", envelope.cause());
@@ -130,7 +130,7 @@ class DraftsRoundTest {
         List<Route> rs = routes(s, turn, 2);
         assertTrue(isHeld(rs.get(0), "explicit-send"));
         assertTrue(isHeld(rs.get(1), "explicit-send"));
-        assertEquals(List.of(">>>#nowhere Refused words.", ">>>\nMalformed words."),
+        assertEquals(List.of("Refused words.", "Malformed words."),
                 held(s).subList(1, 3).stream().map(DraftHeld::text).toList());
         assertEquals(List.of(), s.notices("bounce"));
         assertTrue(held(s).subList(1, 3).stream().allMatch(DraftHeld::quiet));
@@ -204,7 +204,7 @@ class DraftsRoundTest {
     void M7_explicitALineWithNoDestinationBesideADraftsCallIsHeldAsNoDestinationWithNoNoticeAndNoWake() {
         Scenario s = scenario(Mode.EXPLICIT);
         long turn = roomTurn(s, "work");
-        s.host.say(turn, 1, "  The deploy is green, merging now.\n", drafts("dismiss", null, "d-aaaaaaa"));
+        s.host.say(turn, 1, "  The deploy is green, merging now.\n", drafts("list", null));
         s.host.boundary(turn);
         DraftHeld line = held(s).get(0);
         assertEquals(Route.held(line.draft(), "no-destination"), routes(s, turn, 1).get(0));
