@@ -142,4 +142,30 @@ class UnsentTest {
         s.host.say(turn, 3, ">>#work {{unsent}}");
         assertEquals("The build is green.", s.host.last(PublishRequested.class).get(0).text());
     }
+
+    @Test
+    void D5_skipReplyUnsentWhileThatDraftIsBeingSentLeavesItAndTellsTheResident() {
+        Scenario s = scenario();
+        long turn = bounce(s, "Draft words.");
+        s.host.say(turn, 2, ">>#work {{unsent}}");
+        long attempt = s.host.last(PublishRequested.class).get(0).attempt();
+        s.host.say(turn, 3, ">>skip_reply {{unsent}}");
+        assertEquals(List.of(), s.host.all(DraftDismissed.class));
+        NoticeIssued told = s.host.last(NoticeIssued.class).get(0);
+        assertTrue(told.text().contains("left") && told.text().contains("attempt " + attempt), told.text());
+        s.host.settle(attempt, false, null);
+        s.host.say(turn, 4, ">>#work {{unsent}}");
+        assertEquals("Draft words.", s.host.last(PublishRequested.class).get(0).text(), "the draft is still {{unsent}}'s");
+    }
+
+    @Test
+    void D5_aBounceNoticeOffersUnsentOnlyWhenUnsentWouldSendThatDraft() {
+        Scenario s = scenario();
+        bounce(s, "Fresh words.");
+        assertTrue(s.notices("bounce").get(0).text().contains(">>#channel {{unsent}}"), "the latest bounce, no risk");
+        Scenario risky = scenario();
+        unsentAfterMaybePosted(risky);
+        String offer = risky.notices("bounce").get(risky.notices("bounce").size() - 1).text();
+        assertTrue(!offer.contains("{{unsent}},") && offer.contains("confirmDuplicate: true"), offer);
+    }
 }

@@ -14,6 +14,7 @@ import static dev.routing.engine.prose.Prose.tool;
 import static dev.routing.engine.testing.Host.call;
 import static dev.routing.engine.testing.Host.drafts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.testing.Scenario;
@@ -317,5 +318,17 @@ class DraftsRoundTest {
             assertEquals(Route.keptPrivate("private-turn"), routes(s, turn, 1).get(0), mode.toString());
             assertEquals(List.of(), held(s), mode.toString());
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"LOCUS", "HYBRID"})
+    void M6_M7_aRefusedDraftsCallCountsForNothingSoTheRoundsSpeechIsPublished(Mode mode) {
+        Scenario s = scenario(mode);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Hello.", drafts("resend", "work", "d-aaaaaaa"));
+        assertFalse(s.host.last(ToolDecided.class).get(0).allowed(), "an unknown id is refused");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 1).get(0), "neither a send nor a drafts round");
+        s.host.say(turn, 2, "Again.", drafts("list", null, "d-aaaaaaa"));
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 2).get(0), "a refused list counts for nothing too");
     }
 }
