@@ -57,7 +57,7 @@ class GroupLimitTest {
     @Test
     void aFactWhoseGroupWouldBeTooLargeIsRefusedAndTheStateRebuiltAsIfItNeverCame() {
         RoundSpoken copies = new RoundSpoken(T0.plusSeconds(6), 1L, 2,
-                String.join("\n", Collections.nCopies(12, ">>#nowhere {{unsent}}")), List.of(), false);
+                String.join("\n", Collections.nCopies(12, ">>#nowhere Again: {{unsent}}")), List.of(), false);
         RoundSpoken send = new RoundSpoken(T0.plusSeconds(7), 1L, 3, ">>#work {{unsent}}", List.of(), false);
 
         List<Decision> sent;

@@ -46,7 +46,7 @@ public final class Evolve {
         else if (f instanceof TurnStarted t) started(s, t);
         else if (f instanceof ToolBoundary b) boundary(s, b);
         else if (f instanceof RoundSpoken r) spoken(s, r);
-        else if (f instanceof TurnEnded t) s.turns.close(t.turn());
+        else if (f instanceof TurnEnded t) ended(s, t);
         else if (f instanceof HistoryChanged h) history(s, h);
         else if (f instanceof EngineStarted e) s.rules = e.rules();
         else if (f instanceof ProcessRestarted) s.turns.open.keySet().stream().toList().forEach(s.turns::close);
@@ -109,6 +109,12 @@ public final class Evolve {
             }
             turn.markAtStart.clear();
         }
+    }
+
+    /** D7: a turn whose receipt waits for its attempts is kept until the receipt is issued. */
+    private static void ended(EngineState s, TurnEnded t) {
+        Turn turn = s.turns.close(t.turn());
+        if (turn != null && turn.writesReceipt() && turn.attemptsOut(s.attempts)) s.turns.awaitingReceipt.put(turn.id, turn);
     }
 
     private static void history(EngineState s, HistoryChanged h) {
@@ -233,13 +239,14 @@ public final class Evolve {
         a.drafts = p.drafts();
         a.queued = p.queued();
         a.confirmDuplicate = p.confirmDuplicate();
+        a.envelope = Boolean.TRUE.equals(p.envelope());
         a.turn = p.turn();
         a.requestedAtMillis = p.at().toEpochMilli();
         s.attempts.forgetUnknownBefore(a.requestedAtMillis - AttemptBook.KEEP_UNKNOWN_MILLIS);
         s.attempts.attempts.put(a.id, a);
         s.attempts.out.add(a.id);
         if (p.turn() != null) {
-            Turn turn = s.turns.turn(p.turn());
+            Turn turn = s.turns.withReceiptDue(p.turn());
             if (turn != null) {
                 turn.attempts.put(a.id, a.channel);
                 turn.sentTo.add(a.channel);
@@ -288,7 +295,7 @@ public final class Evolve {
         a.queued = java.util.List.of();
         if (!a.drafts.isEmpty()) s.retention.draftEntries++;
         // The receipt reads a settled attempt's outcome from its turn once the book lets it go (D7).
-        Turn turn = a.turn == null ? null : s.turns.turn(a.turn);
+        Turn turn = a.turn == null ? null : s.turns.withReceiptDue(a.turn);
         if (turn != null) turn.outcomes.put(a.id, o.outcome());
         if (!"unknown".equals(o.outcome())) s.attempts.attempts.remove(a.id);
     }
@@ -311,7 +318,7 @@ public final class Evolve {
         if (gone != null) gone.remove(d.id);
         if ("bounced".equals(d.cause)) book.latestBounce.put(h.agent(), d.id);
         if (h.turn() != null) {
-            Turn turn = s.turns.turn(h.turn());
+            Turn turn = s.turns.withReceiptDue(h.turn());
             if (turn != null) {
                 turn.drafts.add(d.id);
                 if (!h.quiet()) turn.unnamedDrafts.add(d.id);
@@ -339,7 +346,8 @@ public final class Evolve {
     }
 
     private static void notice(EngineState s, NoticeIssued n) {
-        Turn turn = n.turn() == null ? null : s.turns.turn(n.turn());
+        Turn turn = n.turn() == null ? null : s.turns.withReceiptDue(n.turn());
+        if (turn != null && "receipt".equals(n.kind())) s.turns.awaitingReceipt.remove(turn.id);
         if (turn != null) {
             // One record of the channels named in a turn (E1): the routing notice that says where
             // plain speech now goes names the locus, which is not a channel "named" in that sense.

@@ -418,7 +418,7 @@ final class FastDecoder {
         Long attempt = null, turn = null;
         String agent = null, channel = null, server = null, text = null, via = null;
         List<String> drafts = null, queued = null;
-        Boolean confirmDuplicate = null;
+        Boolean confirmDuplicate = null, envelope = null;
         for (String n; (n = f.next()) != null; ) {
             switch (n) {
                 case "at" -> at = f.instant();
@@ -432,10 +432,12 @@ final class FastDecoder {
                 case "turn" -> turn = f.number();
                 case "queued" -> queued = f.strings();
                 case "confirmDuplicate" -> confirmDuplicate = f.bool();
+                case "envelope" -> envelope = f.bool();
                 default -> f.skip();
             }
         }
-        return new PublishRequested(at, attempt, agent, channel, server, text, drafts, via, turn, queued, confirmDuplicate);
+        return new PublishRequested(at, attempt, agent, channel, server, text, drafts, via, turn, queued, confirmDuplicate,
+                envelope);
     }
 
     private static PublishOutcome outcome(JsonParser p) throws IOException {

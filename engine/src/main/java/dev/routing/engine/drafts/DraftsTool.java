@@ -1,10 +1,12 @@
 package dev.routing.engine.drafts;
 
 import dev.routing.engine.Context;
+import dev.routing.engine.calls.CallPlan;
 import dev.routing.engine.publish.Attempts;
 import dev.routing.engine.publish.Destination;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
@@ -30,22 +32,52 @@ public final class DraftsTool {
 
     private DraftsTool() {}
 
-    public static void decide(Context ctx, Turn turn, int round, int index, Call call, boolean countsAsSend) {
+    /**
+     * The call's plan, read against the drafts as earlier calls of the round leave them
+     * ({@code claims}, which this call's own takings join). {@code sendsSilence}: a resend that sends
+     * counts as an explicit send (locus and hybrid mode).
+     */
+    public static CallPlan plan(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence, Claims claims) {
         String action = call.action() == null ? "list" : call.action();
-        switch (action) {
-            case "list" -> answer(ctx, turn, round, index, true, null, list(ctx, turn.agent), null, false);
-            case "read" -> answer(ctx, turn, round, index, true, null, read(ctx, turn.agent, call.draftIds()), null, false);
-            case "resend" -> resend(ctx, turn, round, index, call, countsAsSend);
-            case "dismiss" -> dismiss(ctx, turn, round, index, call);
-            default -> answer(ctx, turn, round, index, false, null, null,
-                    "unknown action '" + action + "': use list, read, resend or dismiss", false);
-        }
+        String extra = unexpected(action, call);
+        if (extra != null) return refused(ctx, turn, round, index, "drafts " + action + " takes no " + extra + ": nothing was done");
+        return switch (action) {
+            case "list" -> CallPlan.reporting(CallPlan.Kind.DRAFTS,
+                    c -> answer(c, turn, round, index, true, null, list(c, turn.agent), null, false));
+            case "read" -> read(ctx, turn, round, index, call.draftIds());
+            case "resend" -> resend(ctx, turn, round, index, call, sendsSilence, claims);
+            case "dismiss" -> dismiss(ctx, turn, round, index, call, claims);
+            default -> refused(ctx, turn, round, index, "unknown action '" + action + "': use list, read, resend or dismiss");
+        };
     }
 
-    private static void answer(Context ctx, Turn turn, int round, int index, boolean allowed, String channel,
+    /** An argument the action does not take, or null: such a call is refused rather than half-read. */
+    static String unexpected(String action, Call call) {
+        if (call.text() != null) return "text";
+        if ("resend".equals(action)) return null;
+        if ("list".equals(action) && !call.draftIds().isEmpty()) return "draftIds";
+        if (call.channel() != null) return "channel";
+        if (call.server() != null) return "server";
+        if (call.confirmDuplicate()) return "confirmDuplicate";
+        return null;
+    }
+
+    /** D4: a read answers when it names a draft of the resident's; one that names none is refused, saying why. */
+    private static CallPlan read(Context ctx, Turn turn, int round, int index, List<String> ids) {
+        if (ids.isEmpty()) return refused(ctx, turn, round, index, "read takes 1 or more draft ids");
+        boolean any = ids.stream().anyMatch(id -> ctx.state().drafts.get(turn.agent, id) != null);
+        return any ? CallPlan.reporting(CallPlan.Kind.DRAFTS, c -> answer(c, turn, round, index, true, null,
+                read(c, turn.agent, ids), null, false)) : refused(ctx, turn, round, index, read(ctx, turn.agent, ids));
+    }
+
+    private static CallPlan answered(ToolDecided answer, CallPlan.Effect effect) {
+        return CallPlan.answered(CallPlan.Kind.DRAFTS, answer, effect);
+    }
+
+    private static ToolDecided answer(Context ctx, Turn turn, int round, int index, boolean allowed, String channel,
             String result, String refusal, boolean send) {
-        ctx.emit(new ToolDecided(ctx.at(), turn.id, round, index, TOOL, allowed, channel, refusal, turn.agent,
-                result != null ? result : refusal, send ? true : null, send ? channel : null));
+        return new ToolDecided(ctx.at(), turn.id, round, index, TOOL, allowed, channel, refusal, turn.agent,
+                result != null ? result : refusal, send ? true : null, send ? channel : null);
     }
 
     private static String list(Context ctx, String agent) {
@@ -113,56 +145,82 @@ public final class DraftsTool {
         return out.toString().strip();
     }
 
-    private static void resend(Context ctx, Turn turn, int round, int index, Call call, boolean countsAsSend) {
+    /**
+     * D4: a resend. It counts as a send (and silences its round, M6) only when it requests an
+     * attempt; one that sends nothing counts for nothing. A walk that sends nothing is refused,
+     * unless it answered a delivered draft with its historical receipt.
+     */
+    private static CallPlan resend(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence,
+            Claims claims) {
         List<String> ids = call.draftIds();
-        if (ids.isEmpty() || ids.size() > MAX_RESEND) {
-            answer(ctx, turn, round, index, false, null, null, "resend takes 1 to " + MAX_RESEND + " draft ids", false);
-            return;
-        }
-        Destination to = Destination.resolve(ctx.state(), call.channel(), call.server());
-        if (!to.ok()) {
-            answer(ctx, turn, round, index, false, null, null, "Nothing was sent: " + to.refusal(), false);
-            return;
-        }
+        if (ids.isEmpty() || ids.size() > MAX_RESEND) return refused(ctx, turn, round, index, "resend takes 1 to " + MAX_RESEND + " draft ids");
+        Destination to = destination(ctx, turn, call);
+        if (!to.ok()) return refused(ctx, turn, round, index, "Nothing was sent: " + to.refusal());
         StringBuilder result = new StringBuilder();
-        Resend.Next next = Resend.next(ctx, turn.agent, ids, call.confirmDuplicate(), result);
+        Resend.Next next = Resend.next(ctx, turn.agent, ids, call.confirmDuplicate(), claims, result);
         if (next.draft() == null) {
-            answer(ctx, turn, round, index, !result.isEmpty() && next.stoppedAt() == null, to.channel(),
-                    result.toString().strip(), null, false);
-            return;
+            String said = result.toString().strip();
+            if (next.stoppedAt() != null || !next.receipts()) return refused(ctx, turn, round, index, said);
+            return answered(answer(ctx, turn, round, index, true, to.channel(), said, null, false), CallPlan.Effect.NONE);
         }
-        result.append(next.draft().id).append(": sent to ").append(to.channel()).append(", awaiting its outcome.\n");
+        Draft first = next.draft();
+        claims.send(first.id);
+        claims.queue(next.queued());
+        result.append(first.id).append(": sent to ").append(to.channel()).append(", awaiting its outcome.\n");
         if (!next.queued().isEmpty()) {
             result.append("Queued behind it, each sent once the one before it is delivered: ")
                     .append(String.join(", ", next.queued())).append('\n');
         }
-        answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, countsAsSend);
-        Attempts.request(ctx, turn.agent, turn.id, to, next.draft().text, List.of(next.draft().id), Attempts.RESEND,
-                next.queued(), call.confirmDuplicate());
+        ToolDecided answer = answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, sendsSilence);
+        return CallPlan.sending(CallPlan.Kind.DRAFTS, answer, to.channel(), c -> Attempts.request(c, turn.agent, turn.id,
+                to, first.text, List.of(first.id), Attempts.RESEND, next.queued(), call.confirmDuplicate()));
     }
 
-    private static void dismiss(Context ctx, Turn turn, int round, int index, Call call) {
+    /**
+     * Where a resend goes: the channel it names, strictly (O4: an empty server selector is refused,
+     * not read as absent); with none, a conversation fork's home, except for a named agent (M5) or
+     * in a private turn (P14: nothing picks a channel for it); otherwise it is refused.
+     */
+    static Destination destination(Context ctx, Turn turn, Call call) {
+        if (call.server() != null && call.server().isBlank()) return Destination.refused(Destination.EMPTY_SERVER);
+        if (call.namesChannel() || turn.home == null) return Destination.resolve(ctx.state(), call.channel(), call.server());
+        if (turn.mode == Mode.NAMED) {
+            return Destination.refused("a named agent's resend must name its channel: nothing is sent to the fork's home");
+        }
+        if (turn.isPrivate) return Destination.refused("a private turn's resend must name its channel");
+        return Destination.resolve(ctx.state(), turn.home, call.server());
+    }
+
+    private static CallPlan refused(Context ctx, Turn turn, int round, int index, String why) {
+        return answered(answer(ctx, turn, round, index, false, null, null, why, false), CallPlan.Effect.NONE);
+    }
+
+    private static CallPlan dismiss(Context ctx, Turn turn, int round, int index, Call call, Claims claims) {
         List<Draft> dismissed = new ArrayList<>();
         StringBuilder result = new StringBuilder();
         for (String id : call.draftIds()) {
             Draft d = ctx.state().drafts.get(turn.agent, id);
             if (d == null) {
                 result.append(id).append(": ").append(missing(ctx, turn.agent, id)).append('\n');
-            } else if (d.outAttempt != null) {
-                result.append(id).append(": not dismissed: its attempt ").append(d.outAttempt)
-                        .append(" is out, and words on their way cannot be called back.\n");
-            } else if (d.dismissed) {
+            } else if (d.outAttempt != null || claims.sending(id)) {
+                result.append(id).append(": not dismissed: ")
+                        .append(d.outAttempt != null ? "its attempt " + d.outAttempt + " is out" : "a resend of this round is sending it")
+                        .append(", and words on their way cannot be called back.\n");
+            } else if (d.dismissed || claims.dismissed(id)) {
                 result.append(id).append(": already dismissed.\n");
             } else {
                 dismissed.add(d);
+                claims.dismiss(id);
                 result.append(id).append(": dismissed")
                         .append(d.unconfirmed || d.risk ? "; it may already have been posted" : "").append(".\n");
             }
         }
         boolean any = !dismissed.isEmpty();
-        answer(ctx, turn, round, index, any, null, any ? result.toString().strip() : null,
+        ToolDecided answer = answer(ctx, turn, round, index, any, null, any ? result.toString().strip() : null,
                 any ? null : result.toString().strip(), false);
-        for (Draft d : dismissed) ctx.emit(new DraftDismissed(ctx.at(), d.id, turn.agent, d.unconfirmed || d.risk));
+        return answered(answer, c -> {
+            for (Draft d : dismissed) c.emit(new DraftDismissed(c.at(), d.id, turn.agent, d.unconfirmed || d.risk));
+        });
     }
 
     /** T4: an id retention let go is refused by name; any other unknown id is just unknown. */

@@ -22,6 +22,8 @@ import java.util.List;
  */
 public final class Unsent {
     public static final String TOKEN = "{{unsent}}";
+    /** The kept-private reason of a bare {{unsent}} that named nothing sendable: nothing was sent or held. */
+    public static final String NOTHING_TO_SEND = "nothing-to-send";
     /**
      * The most characters an expansion may make: no more than a fact may carry, so that no fact's
      * decisions outgrow what one journal group holds ({@link Journal#GROUP_LIMIT}).
@@ -38,10 +40,10 @@ public final class Unsent {
      * The latest bounce if it can be sent now: held, not set aside, no attempt out, not owned by a
      * resend still under way (D4), not possibly posted.
      */
-    public static Draft sendable(Context ctx, String agent) {
+    public static Draft sendable(Context ctx, String agent, Claims claims) {
         Draft d = latest(ctx, agent);
         if (d == null || d.delivered || d.dismissed || d.outAttempt != null || d.queuedBehind != null
-                || d.unconfirmed || d.risk) {
+                || d.unconfirmed || d.risk || claims.taken(d.id)) {
             return null;
         }
         return d;
@@ -59,19 +61,30 @@ public final class Unsent {
         return id == null ? null : ctx.state().drafts.get(agent, id);
     }
 
-    public static void send(Context ctx, Turn turn, int round, int index, Envelope e, Destination to, List<NoticeIssued> notices) {
-        Draft bounce = sendable(ctx, turn.agent);
+    /**
+     * An envelope's {{unsent}} send. When {{unsent}} names nothing sendable (D5), the envelope sends
+     * nothing: its own words are held as a bounce with {{unsent}} written out from the draft it
+     * names, that draft's risk carried; a bare {{unsent}} holds nothing new (it is that draft, or
+     * nothing) and a short notice says nothing was sent.
+     */
+    public static void send(Context ctx, Turn turn, int round, int index, Envelope e, Destination to, Claims claims,
+            List<NoticeIssued> notices) {
+        Draft bounce = sendable(ctx, turn.agent, claims);
         String text = bounce == null ? null : e.body().replace(TOKEN, bounce.text).strip();
         if (bounce == null || text.length() > MAX_EXPANDED) {
-            Draft latest = latest(ctx, turn.agent);
-            boolean risk = latest != null && (latest.risk || latest.unconfirmed);
-            String words = e.asRead();
-            String id = Holding.hold(ctx, turn.agent, turn.id, words, Holding.BOUNCED, risk, false);
-            ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, words, Route.bounced(id), turn.agent, e.target()));
-            notices.add(Notices.bounce(ctx.at(), turn.agent, turn.id, id, bounce == null
-                    ? "{{unsent}} names nothing that can be sent now"
+            String why = bounce == null ? whyNot(ctx, turn.agent, claims)
                     : String.format("{{unsent}} would make a message of %,d characters, over the %,d one message may be",
-                            text.length(), MAX_EXPANDED), false));
+                            text.length(), MAX_EXPANDED);
+            if (bare(e.published())) {
+                ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, e.published(), Route.keptPrivate(NOTHING_TO_SEND),
+                        turn.agent, e.target()));
+                notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, names(ctx, turn.agent)));
+                return;
+            }
+            String words = expandForBounce(ctx, turn.agent, e.published());
+            String id = Bounces.hold(ctx, turn.agent, turn.id, words, copiesRisk(ctx, turn.agent, e.published()));
+            ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, words, Route.bounced(id), turn.agent, e.target()));
+            notices.add(Bounces.notice(ctx, turn.agent, turn.id, id, why, false, Bounces.prefix(turn.mode)));
             return;
         }
         ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, text, Route.publish(to.channel(), to.server()),
@@ -79,15 +92,35 @@ public final class Unsent {
         Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(bounce.id), Attempts.UNSENT);
     }
 
+    /** Words that are {@code {{unsent}}} and nothing else: the latest bounce itself, or nothing. */
+    public static boolean bare(String words) {
+        return mentions(words) && words.replace(TOKEN, "").isBlank();
+    }
+
+    /** Why {{unsent}} sends nothing now. */
+    static String whyNot(Context ctx, String agent, Claims claims) {
+        Draft d = latest(ctx, agent);
+        if (d == null) return "{{unsent}} names no bounce";
+        if (d.outAttempt != null) {
+            return "{{unsent}}'s draft " + d.id + " is being sent (attempt " + d.outAttempt + " is out); once its result"
+                    + " is in, a copy can be resent with confirmDuplicate: true";
+        }
+        if (d.delivered) return "{{unsent}}'s draft " + d.id + " was already delivered";
+        if (d.queuedBehind != null || claims.taken(d.id)) return "{{unsent}}'s draft " + d.id + " belongs to a resend";
+        if (d.unconfirmed || d.risk) return "{{unsent}}'s draft " + d.id + " may already have been posted";
+        return "{{unsent}} names nothing that can be sent now";
+    }
+
     /**
-     * A bounce holds its envelope as routing read it, with {{unsent}} expanded from the latest bounce;
-     * written out instead when expanding would pass {@link #MAX_EXPANDED} (each bounce that copies the
-     * one before doubles it).
+     * A bounce holds its envelope's words with {{unsent}} expanded from the latest bounce; written out
+     * as the placeholder instead when expanding would pass {@link #MAX_EXPANDED} (each bounce that
+     * copies the one before doubles it), and left out when there is no bounce to expand, so that a
+     * placeholder naming nothing is never held and so never posted.
      */
     public static String expandForBounce(Context ctx, String agent, String words) {
         if (!mentions(words)) return words;
         Draft latest = latest(ctx, agent);
-        if (latest == null) return words;
+        if (latest == null) return words.replace(TOKEN, "").strip();
         String expanded = words.replace(TOKEN, latest.text);
         return expanded.length() > MAX_EXPANDED ? words : expanded;
     }
@@ -99,10 +132,17 @@ public final class Unsent {
         return latest != null && (latest.risk || latest.unconfirmed);
     }
 
-    /** {@code >>skip_reply {{unsent}}} sets the latest bounce aside, unless its attempt is out. */
-    public static void setAside(Context ctx, Turn turn) {
+    /**
+     * {@code >>skip_reply {{unsent}}} sets the latest bounce aside. While that draft is being sent (its
+     * attempt is out, or a resend owns it) it leaves the draft and tells the resident (D5).
+     */
+    public static void setAside(Context ctx, Turn turn, Claims claims, List<NoticeIssued> notices) {
         Draft latest = latest(ctx, turn.agent);
-        if (latest == null || latest.dismissed || latest.delivered || latest.outAttempt != null) return;
+        if (latest == null || latest.dismissed || latest.delivered) return;
+        if (latest.outAttempt != null || latest.queuedBehind != null || claims.taken(latest.id)) {
+            notices.add(Notices.notSetAside(ctx.at(), turn.agent, turn.id, latest.id, latest.outAttempt));
+            return;
+        }
         ctx.emit(new DraftDismissed(ctx.at(), latest.id, turn.agent, latest.risk || latest.unconfirmed));
     }
 }

@@ -76,17 +76,38 @@ public final class Notices {
         return unsent == null ? "" : " {{unsent}} still names " + unsent + ", not these words.";
     }
 
-    public static NoticeIssued bounce(Instant at, String agent, Long turn, String draft, String why, boolean wake) {
-        return bounce(at, agent, turn, draft, why, wake, ">>");
+    /**
+     * A bounce notice (D5, and the seed's offer rule): it offers {@code {{unsent}}}, in the resident's
+     * own envelope prefix ({@code >>>} in hybrid mode), only when {@code {{unsent}}} would send that
+     * draft ({@code unsentSends}: the latest bounce, nothing out, no risk); otherwise it names the
+     * drafts tool's resend, with {@code confirmDuplicate: true} when the words may already have been
+     * posted, and its dismiss.
+     */
+    public static NoticeIssued bounce(Instant at, String agent, Long turn, String draft, String why, boolean wake,
+            String prefix, boolean unsentSends, boolean risk) {
+        String offer = unsentSends
+                ? " Send them with " + prefix + "#channel {{unsent}}, or with the drafts tool (resend or dismiss)."
+                : risk ? " They may already have been posted: resend them with the drafts tool's resend and"
+                        + " confirmDuplicate: true if you mean to post them again, or dismiss them."
+                        : " Send them with the drafts tool's resend and a destination, or dismiss them.";
+        return new NoticeIssued(at, agent, "bounce", Names.drafts(List.of(draft)),
+                "[bounce] Not delivered: " + why + ". Your words are held as " + draft + "." + offer, wake, turn);
     }
 
-    /** A bounce notice whose resend offer uses the resident's own envelope prefix ({@code >>>} in hybrid mode). */
-    public static NoticeIssued bounce(Instant at, String agent, Long turn, String draft, String why, boolean wake,
-            String prefix) {
+    /** D5: an {{unsent}} that names nothing sendable, with no words of its own: nothing was sent, nothing held. */
+    public static NoticeIssued nothingSent(Instant at, String agent, Long turn, String why, String unsent) {
+        return new NoticeIssued(at, agent, "bounce", unsentNames(unsent),
+                "[bounce] Nothing was sent: " + why + ", and the envelope had no words of its own, so nothing was held."
+                        + stillNames(unsent), false, turn);
+    }
+
+    /** D5: {@code >>skip_reply {{unsent}}} while that draft is being sent leaves it as it is. */
+    public static NoticeIssued notSetAside(Instant at, String agent, long turn, String draft, Long attempt) {
+        String why = attempt != null ? "its attempt " + attempt + " is out" : "a resend owns it";
         return new NoticeIssued(at, agent, "bounce", Names.drafts(List.of(draft)),
-                "[bounce] Not delivered: " + why + ". Your words are held as " + draft
-                        + ". Send them with " + prefix + "#channel {{unsent}}, or with the drafts tool (resend or dismiss).",
-                wake, turn);
+                "[bounce] skip_reply {{unsent}} left " + draft + " as it is: " + why + ", and words on their way cannot"
+                        + " be set aside. Dismiss it with the drafts tool once that is done, if you still mean to.",
+                false, turn);
     }
 
     public static NoticeIssued continuation(Instant at, String agent, long turn, String target) {

@@ -1,6 +1,8 @@
 package dev.routing.engine.prose;
 
 import dev.routing.engine.Context;
+import dev.routing.engine.calls.CallPlan;
+import dev.routing.engine.drafts.Claims;
 import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.engine.publish.ChannelPublish;
 import dev.routing.engine.publish.SendTools;
@@ -10,45 +12,53 @@ import dev.routing.journal.event.Call;
 import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.turns.Turn;
+import java.util.ArrayList;
+import java.util.List;
 
-/** A round's routing-relevant calls, in order, after its speech: each gets a {@code tool.decided}. */
+/**
+ * A round's calls, each worked out once ({@link CallPlan}) before the round's speech is routed, in
+ * order, each against what the calls before it take ({@link Claims}); answered after the speech,
+ * each with its {@code tool.decided}. A call the agent was not permitted to make counts for nothing.
+ */
 final class Calls {
     private Calls() {}
 
-    static void decide(Context ctx, Turn turn, RoundSpoken round, RoundPlan plan) {
+    static List<CallPlan> plan(Context ctx, Turn turn, RoundSpoken round, Claims claims) {
         boolean sendsSilence = Starts.usesLocus(turn.mode);
+        List<CallPlan> plans = new ArrayList<>(round.calls().size());
         for (int i = 0; i < round.calls().size(); i++) {
-            Call call = round.calls().get(i);
-            String tool = call.tool();
-            boolean relevant = SendTools.isChannelPublish(tool) || SendTools.isSend(tool) || SendTools.isDrafts(tool)
-                    || SendTools.isChannelOpen(tool);
-            if (!relevant) continue;
-            if (!call.permitted()) {
-                ctx.emit(new ToolDecided(ctx.at(), turn.id, round.round(), i, tool, false, null,
-                        "the agent may not call " + tool + ": it counts for nothing", turn.agent, null, null, null));
-            } else if (SendTools.isChannelPublish(tool)) {
-                ChannelPublish.decide(ctx, turn, round.round(), i, call, sendsSilence);
-            } else if (SendTools.isDrafts(tool)) {
-                DraftsTool.decide(ctx, turn, round.round(), i, call, sendsSilence);
-            } else if (SendTools.isChannelOpen(tool)) {
-                channelOpen(ctx, turn, round.round(), i, call);
-            } else {
-                String place = RoundPlan.placeOf(ctx.state(), call);
-                ctx.emit(new ToolDecided(ctx.at(), turn.id, round.round(), i, tool, true, place, null, turn.agent,
-                        null, sendsSilence ? true : null, sendsSilence ? place : null));
-            }
+            plans.add(plan(ctx, turn, round.round(), i, round.calls().get(i), sendsSilence, claims));
         }
+        return plans;
+    }
+
+    private static CallPlan plan(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence, Claims claims) {
+        String tool = call.tool();
+        boolean relevant = SendTools.isChannelPublish(tool) || SendTools.isSend(tool) || SendTools.isDrafts(tool)
+                || SendTools.isChannelOpen(tool);
+        if (!call.permitted()) {
+            return CallPlan.nothing(relevant ? new ToolDecided(ctx.at(), turn.id, round, index, tool, false, null,
+                    "the agent may not call " + tool + ": it counts for nothing", turn.agent, null, null, null) : null);
+        }
+        if (SendTools.isSkipReply(tool)) return CallPlan.skipReply();
+        if (SendTools.isChannelPublish(tool)) return ChannelPublish.plan(ctx, turn, round, index, call, sendsSilence);
+        if (SendTools.isDrafts(tool)) return DraftsTool.plan(ctx, turn, round, index, call, sendsSilence, claims);
+        if (SendTools.isChannelOpen(tool)) return channelOpen(ctx, turn, round, index, call);
+        if (!relevant) return CallPlan.nothing(null);
+        String place = RoundPlan.placeOf(ctx.state(), call);
+        return CallPlan.sending(CallPlan.Kind.SEND, new ToolDecided(ctx.at(), turn.id, round, index, tool, true, place, null,
+                turn.agent, null, sendsSilence ? true : null, sendsSilence ? place : null), place, CallPlan.Effect.NONE);
     }
 
     /** P14: a private turn's channel_open opens the channel for reading only; a public turn's moves its locus. */
-    private static void channelOpen(Context ctx, Turn turn, int round, int index, Call call) {
+    private static CallPlan channelOpen(Context ctx, Turn turn, int round, int index, Call call) {
         String channel = call.namesChannel() ? call.channel().trim() : null;
         String result = turn.isPrivate ? "opened for reading; this turn's plain speech stays private"
                 : "opened; later plain speech goes there";
-        ctx.emit(new ToolDecided(ctx.at(), turn.id, round, index, call.tool(), channel != null, channel,
-                channel == null ? "channel_open needs a channel" : null, turn.agent, result, null, null));
-        if (channel != null && !turn.isPrivate && Starts.usesLocus(turn.mode) && !channel.equals(turn.locus)) {
-            LocusMove.emit(ctx, turn, channel, "channel-open");
-        }
+        ToolDecided answer = new ToolDecided(ctx.at(), turn.id, round, index, call.tool(), channel != null, channel,
+                channel == null ? "channel_open needs a channel" : null, turn.agent, result, null, null);
+        boolean moves = channel != null && !turn.isPrivate && Starts.usesLocus(turn.mode) && !channel.equals(turn.locus);
+        return CallPlan.answered(CallPlan.Kind.CHANNEL_OPEN, answer,
+                moves ? c -> LocusMove.emit(c, turn, channel, "channel-open") : CallPlan.Effect.NONE);
     }
 }

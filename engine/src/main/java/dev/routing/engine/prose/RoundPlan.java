@@ -1,9 +1,8 @@
 package dev.routing.engine.prose;
 
 import dev.routing.engine.Context;
-import dev.routing.engine.publish.ChannelPublish;
-import dev.routing.engine.publish.Destination;
-import dev.routing.engine.publish.SendTools;
+import dev.routing.engine.calls.CallPlan;
+import dev.routing.engine.drafts.Claims;
 import dev.routing.engine.turns.Starts;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.RoundSpoken;
@@ -14,56 +13,36 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * What a round's calls mean for its speech, read before any segment is routed: a private silence
- * (M6's skip_reply, a same-round private think, a silent tick), the explicit-send hold (M6, with
- * #824's place rule), whether it calls the engine's own {@code drafts} tool, and whether it is a
- * drafts round (M7: a drafts call and no send of its own, a resend aside). A call the agent was
- * not permitted to make counts for nothing.
+ * What a round's calls mean for its speech, read from their plans ({@link Calls}) before any segment
+ * is routed: a private silence (M6's skip_reply, a same-round private think, a silent tick), the
+ * explicit-send hold (M6, with #824's place rule), whether it calls the engine's own {@code drafts}
+ * tool, and whether it is a drafts round (M7: a drafts call and no send of its own, a resend aside).
+ * {@code claims} are the drafts the round's calls take, which its {{unsent}} leaves to them.
  */
-public record RoundPlan(String silence, boolean privateThink, TreeSet<String> holdPlaces, boolean holdAnywhere,
-        boolean callsDrafts, boolean draftsRound) {
+public record RoundPlan(List<CallPlan> calls, Claims claims, String silence, boolean privateThink,
+        TreeSet<String> holdPlaces, boolean holdAnywhere, boolean callsDrafts, boolean draftsRound) {
 
     public static RoundPlan of(Context ctx, Turn turn, RoundSpoken round) {
-        String silence = null;
-        if (turn.startSilent) silence = "silent";
+        Claims claims = new Claims();
+        List<CallPlan> calls = Calls.plan(ctx, turn, round, claims);
+        String silence = turn.startSilent ? "silent" : null;
         TreeSet<String> places = new TreeSet<>(turn.holdPlaces);
         boolean anywhere = turn.holdAnywhere;
         boolean drafts = false;
         boolean ownSend = false;
         boolean sendsSilence = Starts.usesLocus(turn.mode);
-        for (Call call : round.calls()) {
-            if (!call.permitted()) continue;
-            if (SendTools.isSkipReply(call.tool())) {
-                if (silence == null) silence = "skip-reply";
-                continue;
-            }
-            if (SendTools.isDrafts(call.tool())) {
-                drafts = true;
-                // A resend counts as a send where its destination resolves; one refused for want of a
-                // destination posted nothing and counts for nothing (as DraftsTool answers it).
-                if ("resend".equals(call.action()) && sendsSilence && !call.draftIds().isEmpty()) {
-                    Destination to = Destination.resolve(ctx.state(), call.channel(), call.server());
-                    if (to.ok()) places.add(to.channel());
-                }
-                continue;
-            }
-            String place;
-            if (SendTools.isChannelPublish(call.tool())) {
-                Destination to = ChannelPublish.target(ctx, turn, turn.agent, turn.isPrivate, call.channel(), call.server());
-                if (!to.ok()) continue;
-                place = to.channel();
-            } else if (SendTools.isSend(call.tool())) {
-                place = placeOf(ctx.state(), call);
-            } else {
-                continue;
-            }
-            ownSend = true;
+        for (CallPlan call : calls) {
+            if (call.kind() == CallPlan.Kind.SKIP_REPLY && silence == null) silence = "skip-reply";
+            // A refused call counts for nothing: not a drafts round's call, not a send (M6, M7).
+            if (call.kind() == CallPlan.Kind.DRAFTS && call.allowed()) drafts = true;
+            if (!call.send()) continue;
+            if (call.kind() != CallPlan.Kind.DRAFTS) ownSend = true;
             if (!sendsSilence) continue;
-            if (place == null) anywhere = true;
-            else places.add(place);
+            if (call.place() == null) anywhere = true;
+            else places.add(call.place());
         }
         if (silence == null && round.privateThink()) silence = "private-think";
-        return new RoundPlan(silence, round.privateThink(), places, anywhere, drafts, drafts && !ownSend);
+        return new RoundPlan(calls, claims, silence, round.privateThink(), places, anywhere, drafts, drafts && !ownSend);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.routing.engine.prose;
 
 import dev.routing.engine.Context;
+import dev.routing.engine.drafts.Bounces;
 import dev.routing.engine.drafts.Holding;
 import dev.routing.engine.drafts.Unsent;
 import dev.routing.engine.notices.Notices;
@@ -40,7 +41,7 @@ public final class Rounds {
             if (routing.keptByPrivateTurn) keptPrivateTurn++;
             if (routing.emitted) index++;
         }
-        Calls.decide(ctx, turn, round, plan);
+        plan.calls().forEach(call -> call.emit(ctx));
         if (keptPrivateTurn > 0 && turn.mode == Mode.EXPLICIT) {
             notices.add(Notices.keptPrivate(ctx.at(), turn.agent, turn.id, keptPrivateTurn, Unsent.names(ctx, turn.agent)));
         }
@@ -86,7 +87,7 @@ public final class Rounds {
                 // D5: hybrid's >>>skip_reply {{unsent}} sets the latest bounce aside in a skip_reply round
                 // too, unless the round has a private think.
                 if ("skip-reply".equals(plan.silence()) && !plan.privateThink() && turn.mode == Mode.HYBRID
-                        && e.skipReply() && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
+                        && e.skipReply() && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
                 keep(e, plan.silence());
             } else if (turn.mode == Mode.NAMED) {
                 keep(e, "named");
@@ -129,7 +130,7 @@ public final class Rounds {
                 return;
             }
             if (e.skipReply()) {
-                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
+                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
                 keep(e, "skip-reply");
                 return;
             }
@@ -143,7 +144,7 @@ public final class Rounds {
             } else if (!Unsent.mentions(e.body())) {
                 publish(e, to, true);
             } else if (unsentSendable()) {
-                Unsent.send(ctx, turn, round, index, e, to, notices);
+                Unsent.send(ctx, turn, round, index, e, to, plan.claims(), notices);
                 emitted = true;
             } else {
                 privateBounce(e, "{{unsent}} names nothing that can be sent now");
@@ -161,7 +162,7 @@ public final class Rounds {
 
         private void envelope(Envelope e) {
             if (e.skipReply()) {
-                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn);
+                if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
                 if (turn.mode == Mode.HYBRID) stickTo(Envelope.SKIP_REPLY, null);
                 keep(e, "skip-reply");
                 return;
@@ -169,6 +170,8 @@ public final class Rounds {
             Destination to = e.malformed() ? null : Destination.resolve(ctx.state(), e.target(), null);
             if (to == null || !to.ok()) {
                 String why = to == null ? "the envelope names no target" : to.refusal();
+                // M2: after a malformed or unresolved envelope hybrid holds the rest until a destination is named.
+                if (turn.mode == Mode.HYBRID) stickTo(Turn.HELD, null);
                 // #824: a send whose place cannot be read holds speech going anywhere; M7: a silenced
                 // drafts round holds a refused or malformed envelope with no notice.
                 if (plan.holdAnywhere() || (plan.draftsRound() && plan.holding())) {
@@ -182,7 +185,7 @@ public final class Rounds {
             if (plan.holds(to.channel())) {
                 holdEnvelope(e);
             } else if (Unsent.mentions(e.body())) {
-                Unsent.send(ctx, turn, round, index, e, to, notices);
+                Unsent.send(ctx, turn, round, index, e, to, plan.claims(), notices);
                 emitted = true;
             } else {
                 publish(e, to, true);
@@ -193,6 +196,10 @@ public final class Rounds {
         private void unprefixed(Envelope e) {
             if (Envelope.SKIP_REPLY.equals(turn.sticky)) {
                 keep(e, "skip-reply");
+                return;
+            }
+            if (Turn.HELD.equals(turn.sticky)) {
+                noDestination(e);
                 return;
             }
             // M1, M2, M3: explicit mode's plain speech goes only to its sticky target; locus and hybrid
@@ -206,7 +213,7 @@ public final class Rounds {
             } else if (turn.mode != Mode.EXPLICIT && plan.holds(to.channel())) {
                 silenced(e);
             } else {
-                publish(e, to, false);
+                publish(e, to, destination.equals(turn.sticky));
             }
         }
 
@@ -219,7 +226,7 @@ public final class Rounds {
             }
             if (turn.mode != Mode.EXPLICIT) {
                 // M1: held with no destination; beside a drafts call with no notice mid-turn (M7).
-                hold(e, e.asRead(), Holding.NO_DESTINATION, plan.callsDrafts(), false);
+                hold(e, e.published(), Holding.NO_DESTINATION, plan.callsDrafts(), false);
                 return;
             }
             if (!plan.callsDrafts() && !turn.heartbeat) {
@@ -228,12 +235,13 @@ public final class Rounds {
             }
             // M7 (and M1a for a heartbeat's turn): held as the bounce would hold it, with no bounce
             // notice and no wake; a bare {{unsent}} is the latest bounce itself, already held.
-            if (Unsent.TOKEN.equals(e.asRead()) && latestBounce() != null) {
+            if (Unsent.TOKEN.equals(e.published()) && latestBounce() != null) {
                 keep(e, "drafts-round");
                 return;
             }
-            hold(e, Unsent.expandForBounce(ctx, turn.agent, e.asRead()), Holding.NO_DESTINATION, plan.callsDrafts(),
-                    Unsent.copiesRisk(ctx, turn.agent, e.asRead()));
+            if (namesNothing(e, "plain speech in explicit mode needs a >>target")) return;
+            hold(e, Unsent.expandForBounce(ctx, turn.agent, e.published()), Holding.NO_DESTINATION, plan.callsDrafts(),
+                    Unsent.copiesRisk(ctx, turn.agent, e.published()));
         }
 
         /** M6: speech going where a send may have posted; M7: a drafts round keeps it instead. */
@@ -244,14 +252,16 @@ public final class Rounds {
 
         /** A send held an addressed envelope: the draft holds the message it would have published. */
         private void holdEnvelope(Envelope e) {
+            if (latestBounce() == null && namesNothing(e, "{{unsent}} names no bounce")) return;
             String words = Unsent.expandForBounce(ctx, turn.agent, e.published());
             hold(e, words, Holding.EXPLICIT_SEND, plan.draftsRound(), Unsent.copiesRisk(ctx, turn.agent, e.body()));
         }
 
         /** A refused or malformed envelope held rather than bounced: as routing read it (D1). */
         private void holdAsRead(Envelope e, String cause, boolean quiet) {
-            hold(e, Unsent.expandForBounce(ctx, turn.agent, e.asRead()), cause, quiet,
-                    Unsent.copiesRisk(ctx, turn.agent, e.asRead()));
+            if (namesNothing(e, "the envelope's target was refused")) return;
+            hold(e, Unsent.expandForBounce(ctx, turn.agent, e.published()), cause, quiet,
+                    Unsent.copiesRisk(ctx, turn.agent, e.published()));
         }
 
         /** M3: {@code TARGET !} asks for a continuation, whatever became of the envelope's words. */
@@ -265,7 +275,7 @@ public final class Rounds {
         }
 
         private boolean unsentSendable() {
-            return Unsent.sendable(ctx, turn.agent) != null;
+            return Unsent.sendable(ctx, turn.agent, plan.claims()) != null;
         }
 
         private void keep(Envelope e, String why) {
@@ -277,20 +287,35 @@ public final class Rounds {
             speech(words, Route.held(draft, cause), e);
         }
 
+        /** D1, D5: a bounce holds the envelope's words, never its routing prefix, {{unsent}} expanded. */
         private void bounce(Envelope e, String why) {
-            String words = Unsent.expandForBounce(ctx, turn.agent, e.asRead());
-            boolean risk = Unsent.copiesRisk(ctx, turn.agent, e.asRead());
-            String draft = Holding.hold(ctx, turn.agent, turn.id, words, Holding.BOUNCED, risk, false);
+            if (namesNothing(e, why)) return;
+            String words = Unsent.expandForBounce(ctx, turn.agent, e.published());
+            boolean risk = Unsent.copiesRisk(ctx, turn.agent, e.published());
+            String draft = Bounces.hold(ctx, turn.agent, turn.id, words, risk);
             speech(words, Route.bounced(draft), e);
-            int streak = ctx.state().turns.bounceStreak.getOrDefault(turn.agent, 0);
-            notices.add(Notices.bounce(ctx.at(), turn.agent, turn.id, draft, why, streak < 2,
-                    turn.mode == Mode.HYBRID ? ">>>" : ">>"));
+            notices.add(Bounces.notice(ctx, turn.agent, turn.id, draft, why, Bounces.wakes(ctx, turn.agent),
+                    Bounces.prefix(turn.mode)));
         }
 
+        /**
+         * D5: a bare {@code {{unsent}}} that would be held or bounced holds nothing new: it is the
+         * latest bounce itself, already held, or nothing, and the placeholder is never held (so never
+         * posted). The segment is kept, and a short notice says nothing was sent.
+         */
+        private boolean namesNothing(Envelope e, String why) {
+            if (!Unsent.bare(e.published())) return false;
+            keep(e, Unsent.NOTHING_TO_SEND);
+            notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, Unsent.names(ctx, turn.agent)));
+            return true;
+        }
+
+        /** {@code envelope}: words an envelope addressed, its sticky target's included, whose failed delivery bounces. */
         private void publish(Envelope e, Destination to, boolean envelope) {
             String text = e.published();
             speech(text, Route.publish(to.channel(), to.server()), e);
-            Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(), Attempts.SPEECH);
+            if (envelope) Attempts.requestEnvelope(ctx, turn.agent, turn.id, to, text);
+            else Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(), Attempts.SPEECH);
         }
 
         private void stick(Destination to, Envelope e) {

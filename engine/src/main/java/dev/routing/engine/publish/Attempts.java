@@ -19,9 +19,19 @@ public final class Attempts {
 
     public static long request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts,
             String via, List<String> queued, boolean confirmDuplicate) {
+        return request(ctx, agent, turn, to, text, drafts, via, queued, confirmDuplicate, false);
+    }
+
+    /** An envelope's words (explicit and hybrid mode): a provably failed delivery bounces them (D1, M2, M3). */
+    public static long requestEnvelope(Context ctx, String agent, Long turn, Destination to, String text) {
+        return request(ctx, agent, turn, to, text, List.of(), SPEECH, List.of(), false, true);
+    }
+
+    private static long request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts,
+            String via, List<String> queued, boolean confirmDuplicate, boolean envelope) {
         long id = ctx.state().nextAttempt;
         ctx.emit(new PublishRequested(ctx.at(), id, agent, to.channel(), to.server(), text, drafts, via, turn, queued,
-                confirmDuplicate));
+                confirmDuplicate, envelope ? true : null));
         return id;
     }
 }

@@ -1,12 +1,15 @@
 package dev.routing.engine.publish;
 
 import dev.routing.engine.Context;
+import dev.routing.engine.calls.CallPlan;
 import dev.routing.engine.turns.Locus;
+import dev.routing.journal.event.Call;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.roster.AgentSettings;
 import dev.routing.projections.turns.Turn;
+import java.util.List;
 
 /**
  * {@code channel_publish}: where it goes, or why it is refused. One that names a channel goes
@@ -25,6 +28,7 @@ public final class ChannelPublish {
 
     public static Destination target(Context ctx, Turn turn, String agent, boolean turnPrivate, String channel, String server) {
         EngineState state = ctx.state();
+        if (server != null && server.isBlank()) return Destination.refused("Nothing was posted: " + Destination.EMPTY_SERVER);
         if (channel != null && !channel.isBlank()) return Destination.resolve(state, channel, server);
         AgentSettings settings = state.roster.agent(agent);
         if (ctx.rules().privateTurns() && turnPrivate) {
@@ -41,10 +45,13 @@ public final class ChannelPublish {
         return Destination.resolve(state, own, server);
     }
 
-    /** The model's call in a round: decided, and on success requested. */
-    public static void decide(Context ctx, Turn turn, long round, int index, dev.routing.journal.event.Call call, boolean countsAsSend) {
+    /** The model's call in a round: where it goes or why it is refused, and on success its attempt. */
+    public static CallPlan plan(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence) {
         Destination to = target(ctx, turn, turn.agent, turn.isPrivate, call.channel(), call.server());
-        emit(ctx, turn.agent, turn.id, (int) round, index, to, call.text(), countsAsSend);
+        ToolDecided answer = answer(ctx, turn.agent, turn.id, round, index, to, sendsSilence);
+        CallPlan.Effect effect = request(turn.agent, turn.id, to, call.text());
+        return to.ok() ? CallPlan.sending(CallPlan.Kind.CHANNEL_PUBLISH, answer, to.channel(), effect)
+                : CallPlan.answered(CallPlan.Kind.CHANNEL_PUBLISH, answer, effect);
     }
 
     /** A script's call, judged by the turn that started the script as it stands now (P13). */
@@ -52,15 +59,20 @@ public final class ChannelPublish {
             String text) {
         Turn turn = ctx.state().turns.turn(startTurn);
         Destination to = target(ctx, turn, agent, turnPrivate, channel, server);
-        emit(ctx, agent, startTurn, null, null, to, text, false);
+        ctx.emit(answer(ctx, agent, startTurn, null, null, to, false));
+        request(agent, startTurn, to, text).apply(ctx);
     }
 
-    private static void emit(Context ctx, String agent, long turn, Integer round, Integer index, Destination to,
-            String text, boolean countsAsSend) {
+    private static ToolDecided answer(Context ctx, String agent, long turn, Integer round, Integer index, Destination to,
+            boolean countsAsSend) {
         boolean send = to.ok() && countsAsSend;
-        ctx.emit(new ToolDecided(ctx.at(), turn, round, index, TOOL, to.ok(), to.channel(), to.refusal(), agent,
-                to.ok() ? "published to " + to.channel() : to.refusal(), send ? true : null, send ? to.channel() : null));
-        if (to.ok()) Attempts.request(ctx, agent, turn, to, text == null ? "" : text, java.util.List.of(), Attempts.CHANNEL_PUBLISH);
+        return new ToolDecided(ctx.at(), turn, round, index, TOOL, to.ok(), to.channel(), to.refusal(), agent,
+                to.ok() ? "published to " + to.channel() : to.refusal(), send ? true : null, send ? to.channel() : null);
+    }
+
+    private static CallPlan.Effect request(String agent, long turn, Destination to, String text) {
+        if (!to.ok()) return CallPlan.Effect.NONE;
+        return ctx -> Attempts.request(ctx, agent, turn, to, text == null ? "" : text, List.of(), Attempts.CHANNEL_PUBLISH);
     }
 
     private static String firstNonNull(String... values) {

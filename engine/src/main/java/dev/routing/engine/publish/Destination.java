@@ -31,7 +31,10 @@ public record Destination(String channel, String server, String refusal) {
         return new Destination(r.channel(), r.server(), null);
     }
 
-    static Destination refused(String why) {
+    /** O4: a server selector supplied empty is refused, never read as absent. */
+    public static final String EMPTY_SERVER = "an empty server selector names no server: name one or leave it out";
+
+    public static Destination refused(String why) {
         return new Destination(null, null, why);
     }
 }

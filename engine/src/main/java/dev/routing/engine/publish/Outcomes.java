@@ -3,6 +3,7 @@ package dev.routing.engine.publish;
 import dev.routing.engine.Context;
 import dev.routing.engine.drafts.Unsent;
 import dev.routing.engine.notices.Notices;
+import dev.routing.engine.turns.Ends;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
@@ -40,12 +41,14 @@ public final class Outcomes {
         if (late) return;
         if (DELIVERED.equals(outcome)) {
             ResendChain.continueAfter(ctx, attempt, queued);
-        } else if (FAILED.equals(outcome) && UnsentFailure.reholds(ctx, attempt)) {
+        } else if (FAILED.equals(outcome) && (UnsentFailure.reholds(ctx, attempt) || EnvelopeFailure.bounces(ctx, attempt))) {
             ResendChain.stop(ctx, attempt, queued, null);
         } else {
             ctx.emit(failedNotice(ctx, attempt, outcome, connectorText));
             ResendChain.stop(ctx, attempt, queued, outcome);
         }
+        if (!DELIVERED.equals(outcome)) EnvelopeFailure.holdsTheRest(ctx, attempt);
+        Ends.afterOutcome(ctx, attempt.turn);
     }
 
     /** O1-O3. */
@@ -79,6 +82,8 @@ public final class Outcomes {
                     a.agent, null, null));
             ctx.emit(failedNotice(ctx, a, UNKNOWN, null));
             ResendChain.stop(ctx, a, queued, UNKNOWN);
+            EnvelopeFailure.holdsTheRest(ctx, a);
+            Ends.afterOutcome(ctx, a.turn);
         }
     }
 
@@ -90,6 +95,7 @@ public final class Outcomes {
                     "the engine restarted while the attempt was out: it may have been posted", a.agent, null, null));
             ctx.emit(failedNotice(ctx, a, UNKNOWN, null));
             ResendChain.stop(ctx, a, queued, UNKNOWN);
+            Ends.afterOutcome(ctx, a.turn);
         }
     }
 

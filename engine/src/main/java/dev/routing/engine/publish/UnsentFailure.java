@@ -1,8 +1,7 @@
 package dev.routing.engine.publish;
 
 import dev.routing.engine.Context;
-import dev.routing.engine.drafts.Holding;
-import dev.routing.engine.notices.Notices;
+import dev.routing.engine.drafts.Bounces;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.publish.Attempt;
 
@@ -20,14 +19,15 @@ final class UnsentFailure {
         if (!Attempts.UNSENT.equals(attempt.via)) return false;
         Draft sent = attempt.drafts.isEmpty() ? null : ctx.state().drafts.get(attempt.agent, attempt.drafts.get(0));
         if (sent != null && sent.text.strip().equals(attempt.text.strip())) {
-            ctx.emit(Notices.bounce(ctx.at(), attempt.agent, attempt.turn, sent.id,
-                    "the {{unsent}} send failed and nothing was posted; the draft is held again", false));
+            ctx.emit(Bounces.notice(ctx, attempt.agent, attempt.turn, sent.id,
+                    "the {{unsent}} send failed and nothing was posted; the draft is held again", false,
+                    Bounces.prefix(ctx, attempt.agent, attempt.turn)));
             return true;
         }
         if (attempt.privateTurn) return false;
-        String id = Holding.hold(ctx, attempt.agent, attempt.turn, attempt.text, Holding.BOUNCED, false, false);
-        ctx.emit(Notices.bounce(ctx.at(), attempt.agent, attempt.turn, id,
-                "the {{unsent}} send failed and nothing was posted", false));
+        String id = Bounces.hold(ctx, attempt.agent, attempt.turn, attempt.text, false);
+        ctx.emit(Bounces.notice(ctx, attempt.agent, attempt.turn, id, "the {{unsent}} send failed and nothing was posted",
+                false, Bounces.prefix(ctx, attempt.agent, attempt.turn)));
         return true;
     }
 }

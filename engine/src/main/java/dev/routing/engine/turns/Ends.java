@@ -15,15 +15,27 @@ import java.util.Map;
 
 /**
  * A turn's end: the receipt (D7), in locus, hybrid, disabled and named mode; explicit mode writes
- * none. It says where the turn's words went, names every draft by id and state, and opens
- * "nothing confirmed", never "nothing", when a draft may have been posted.
+ * none. It waits for the turn's attempts still out (a late outcome, a late bounce's draft, a
+ * resend's next draft), and is issued once each has settled or passed its deadline. It says where
+ * the turn's words went, names every draft by id and state, and opens "nothing confirmed", never
+ * "nothing", when a draft may have been posted.
  */
 public final class Ends {
     private Ends() {}
 
     public static void decide(Context ctx, TurnEnded ended) {
         Turn turn = ctx.state().turns.turn(ended.turn());
-        if (turn == null || turn.mode == Mode.EXPLICIT || turn.rounds == 0) return;
+        if (turn == null || !turn.writesReceipt() || turn.attemptsOut(ctx.state().attempts)) return;
+        receipt(ctx, turn);
+    }
+
+    /** After an outcome: the receipt of an ended turn that waited for it, once nothing of the turn is out. */
+    public static void afterOutcome(Context ctx, Long turnId) {
+        Turn turn = turnId == null ? null : ctx.state().turns.awaitingReceipt.get(turnId);
+        if (turn != null && !turn.attemptsOut(ctx.state().attempts)) receipt(ctx, turn);
+    }
+
+    private static void receipt(Context ctx, Turn turn) {
         List<String> lines = new ArrayList<>();
         int delivered = 0;
         boolean mayHavePosted = false;
@@ -62,6 +74,7 @@ public final class Ends {
             case "skip-reply", "private-think" -> "skip_reply or a private think";
             case "drafts-round" -> "a drafts call in a turn a send silenced";
             case "silent" -> "a silent tick";
+            case "nothing-to-send" -> "{{unsent}} named nothing that could be sent, and no words of its own";
             default -> why;
         };
     }

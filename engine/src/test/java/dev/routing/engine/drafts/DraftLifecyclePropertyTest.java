@@ -28,6 +28,11 @@ import org.junit.jupiter.api.Test;
  * dismissals, {{unsent}} sends, restarts and clock jumps (D4, D6, J3, T1-T4): nothing is published
  * twice unless confirmDuplicate said so; never two attempts out for one draft; retention never lets
  * go one of a resident's 100 newest, one touched in the last 7 days, or one whose attempt is out.
+ * Over envelopes whose delivery fails, hybrid's hold, bare {{unsent}} and refused calls too: no
+ * placeholder or routing prefix is ever held or posted (D1, D5); a provably failed envelope bounces
+ * its words with no failure marker (D1); hybrid's plain speech after a bad envelope is never
+ * published (M2); a refused call makes no drafts round (M6, M7); a receipt never comes before an
+ * outcome of its turn's attempts (D7).
  * (Restored state equal to live state is J2's property, over the same streams.)
  */
 class DraftLifecyclePropertyTest {
@@ -71,9 +76,49 @@ class DraftLifecyclePropertyTest {
         Map<Long, List<String>> attempts = new HashMap<>();
         long seq = 0;
         long now = 0;
+        Map<Long, PublishRequested> requested = new HashMap<>();
+        Map<Long, List<Long>> outByTurn = new HashMap<>();
+        java.util.Set<String> allowedDrafts = new java.util.HashSet<>();
+        java.util.Set<String> pendingDraftsRound = new java.util.HashSet<>();
+        String bounceDue = null;
         for (var entry : sink.entries()) {
             now = Math.max(now, entry.at().toEpochMilli());
+            if (entry instanceof dev.routing.journal.event.Fact) {
+                if (bounceDue != null) return "a failed envelope's words '" + bounceDue + "' were not bounced into a draft";
+                for (String round : pendingDraftsRound) {
+                    if (!allowedDrafts.contains(round)) return "round " + round + " kept its speech as a drafts round beside refused calls only";
+                }
+                allowedDrafts.clear();
+                pendingDraftsRound.clear();
+            }
+            String words = entry instanceof DraftHeld h ? h.text() : entry instanceof PublishRequested p ? p.text() : null;
+            if (words != null && (words.contains("{{unsent}}") || words.startsWith(">>"))) {
+                return entry.getClass().getSimpleName() + " holds routing syntax: '" + words + "'";
+            }
+            if (entry instanceof PublishRequested p) {
+                requested.put(p.attempt(), p);
+                if (p.turn() != null) outByTurn.computeIfAbsent(p.turn(), t -> new ArrayList<>()).add(p.attempt());
+            } else if (entry instanceof PublishOutcome o) {
+                PublishRequested p = requested.get(o.attempt());
+                if (p != null && p.turn() != null) outByTurn.getOrDefault(p.turn(), new ArrayList<>()).remove(o.attempt());
+                if (p != null && Boolean.TRUE.equals(p.envelope()) && o.outcome().equals("failed")) bounceDue = p.text();
+            } else if (entry instanceof NoticeIssued n && n.kind().equals("send-failed") && bounceDue != null) {
+                return "a failed envelope got the failure marker: " + n.text();
+            } else if (entry instanceof NoticeIssued n && n.kind().equals("receipt") && n.turn() != null
+                    && !outByTurn.getOrDefault(n.turn(), List.of()).isEmpty()) {
+                return "turn " + n.turn() + "'s receipt came while attempts " + outByTurn.get(n.turn()) + " were out";
+            } else if (entry instanceof dev.routing.journal.event.ToolDecided t && t.tool().equals("drafts") && t.allowed()) {
+                allowedDrafts.add(t.turn() + "/" + t.round());
+            } else if (entry instanceof dev.routing.journal.event.SpeechRouted r) {
+                if (r.agent().equals("hy") && r.envelope() == null && r.text().startsWith(DraftsHost.HELD_AFTER)
+                        && r.route().isPublish()) {
+                    return "hybrid published plain speech after a bad envelope: " + r.text();
+                }
+                // A round's tool.decided follows its speech: checked at the next fact.
+                if ("drafts-round".equals(r.route().why())) pendingDraftsRound.add(r.turn() + "/" + r.round());
+            }
             if (entry instanceof DraftHeld h) {
+                if (h.cause().equals("bounced") && h.text().equals(bounceDue)) bounceDue = null;
                 Seen s = new Seen();
                 s.agent = h.agent();
                 s.seq = seq++;

@@ -189,4 +189,103 @@ class DraftsToolTest {
         s.host.say(turn, 5, "", drafts("read", null, ids.get(1)));
         assertTrue(s.host.last(ToolDecided.class).get(0).result().contains("Second words."));
     }
+
+    private static Call resend(String channel, String server, String id) {
+        return new Call("drafts", channel, server, null, "resend", List.of(id), null, null, null);
+    }
+
+    @Test
+    void O4_aResendWithAnEmptyServerSelectorIsRefusedNotReadAsAbsent() {
+        Scenario s = scenario();
+        long turn = holdThree(s);
+        s.host.say(turn, 4, "", resend("work", "", held(s).get(0)));
+        ToolDecided decided = s.host.last(ToolDecided.class).get(0);
+        assertFalse(decided.allowed());
+        assertTrue(decided.refusal().contains("empty server"), decided.refusal());
+        assertEquals(List.of(), s.host.last(PublishRequested.class));
+    }
+
+    @Test
+    void O4_aChannelPublishWithAnEmptyServerSelectorIsRefused() {
+        Scenario s = scenario();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "", new Call("channel_publish", "work", "", "hello", null, null, null, null, null));
+        assertFalse(s.host.last(ToolDecided.class).get(0).allowed());
+        assertEquals(List.of(), s.host.all(PublishRequested.class));
+    }
+
+    @Test
+    void M5_aForksResendWithNoDestinationGoesHomeOutsideNamedModeAndIsRefusedInIt() {
+        for (Mode mode : new Mode[] {Mode.LOCUS, Mode.NAMED}) {
+            Scenario s = new Scenario();
+            s.host.channel("home", "discord");
+            s.host.configure(new dev.routing.journal.event.AgentConfigured(s.host.tick(), "qa", Mode.EXPLICIT,
+                    LocusPolicy.DELIVERY, null, false, "home"));
+            String ping = s.host.room("qa", "work", "@qa ping", true);
+            long first = s.host.answer("qa", ping, "work");
+            s.host.say(first, 1, "Summary for home.");
+            s.host.end(first);
+            String id = held(s).get(0);
+            s.host.configure(new dev.routing.journal.event.AgentConfigured(s.host.tick(), "qa", mode, LocusPolicy.DELIVERY,
+                    null, false, "home"));
+            String again = s.host.room("qa", "work", "@qa again", true);
+            long turn = s.host.answer("qa", again, "work");
+            s.host.say(turn, 1, "", drafts("resend", null, id));
+            List<PublishRequested> sent = s.host.last(PublishRequested.class);
+            if (mode == Mode.NAMED) {
+                assertEquals(List.of(), sent, "a named agent's resend must name its channel");
+                assertFalse(s.host.last(ToolDecided.class).get(0).allowed());
+            } else {
+                assertEquals("home", sent.get(0).channel());
+                assertEquals("Summary for home.", sent.get(0).text());
+            }
+        }
+    }
+
+    @Test
+    void D4_refusalsAreRefusalsAReadOfNothingAResendOfADismissedDraftAndAnArgumentTheActionDoesNotTake() {
+        Scenario s = scenario();
+        long turn = holdThree(s);
+        List<String> ids = held(s);
+        s.host.say(turn, 4, "", drafts("read", null, "d-aaaaaaa"));
+        assertFalse(s.host.last(ToolDecided.class).get(0).allowed(), "a read of an unknown id");
+        s.host.say(turn, 5, "", drafts("dismiss", null, ids.get(0)));
+        s.host.say(turn, 6, "", drafts("resend", "work", ids.get(0)));
+        ToolDecided resent = s.host.last(ToolDecided.class).get(0);
+        assertFalse(resent.allowed(), "a resend of a dismissed draft");
+        assertTrue(resent.refusal().contains("dismissed"), resent.refusal());
+        s.host.say(turn, 7, "", drafts("list", null, ids.get(1)));
+        ToolDecided list = s.host.last(ToolDecided.class).get(0);
+        assertFalse(list.allowed(), "list takes no draftIds");
+        assertTrue(list.refusal().contains("draftIds"), list.refusal());
+        s.host.say(turn, 8, "", drafts("read", "work", ids.get(1)));
+        assertFalse(s.host.last(ToolDecided.class).get(0).allowed(), "read takes no channel");
+        s.host.say(turn, 9, "", drafts("read", null, ids.get(1), "d-aaaaaaa"));
+        assertTrue(s.host.last(ToolDecided.class).get(0).allowed(), "a read that shows a draft answers");
+    }
+
+    @Test
+    void D4_aResendOfOnlyDeliveredDraftsAnswersWithTheirReceipt() {
+        Scenario s = scenario();
+        long turn = holdThree(s);
+        String id = held(s).get(0);
+        s.host.say(turn, 4, "", drafts("resend", "work", id));
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), true, null);
+        s.host.say(turn, 5, "", drafts("resend", "work", id));
+        ToolDecided again = s.host.last(ToolDecided.class).get(0);
+        assertTrue(again.allowed(), "a historical receipt is an answer, not a refusal");
+        assertTrue(again.result().contains("already delivered"), again.result());
+    }
+
+    @Test
+    void D1_aResendPostsTheWordsNeverTheRoutingPrefix() {
+        Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, ">>#nowhere Hello there.");
+        String id = held(s).get(0);
+        s.host.say(turn, 2, "", drafts("resend", "work", id));
+        assertEquals("Hello there.", s.host.last(PublishRequested.class).get(0).text());
+    }
 }

@@ -10,6 +10,9 @@ import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.Route;
+import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.ToolDecided;
 import java.util.List;
@@ -60,7 +63,33 @@ class UnsentTest {
         assertEquals(List.of(), s.host.all(PublishRequested.class));
         DraftHeld held = s.host.all(DraftHeld.class).get(0);
         assertEquals("bounced", held.cause());
-        assertTrue(held.text().contains("{{unsent}}"), "written out: " + held.text());
+        assertEquals("Again:", held.text(), "the placeholder named nothing, so it is not held");
+    }
+
+    @Test
+    void D5_aBareUnsentNamingNothingSendsNothingHoldsNothingAndSaysSo() {
+        Scenario s = scenario();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, ">>#work {{unsent}}");
+        s.host.say(turn, 2, ">>#nowhere {{unsent}}");
+        assertEquals(List.of(), s.host.all(PublishRequested.class));
+        assertEquals(List.of(), s.host.all(DraftHeld.class), "the placeholder never becomes a draft, nor the latest bounce");
+        assertEquals(2, s.notices("bounce").size());
+        assertTrue(s.notices("bounce").get(0).text().startsWith("[bounce] Nothing was sent"), s.notices("bounce").get(0).text());
+        assertEquals(Route.keptPrivate("nothing-to-send"), s.host.all(SpeechRouted.class).get(0).route());
+    }
+
+    @Test
+    void D5_aCopyOfAPossiblyPostedBounceIsHeldWrittenOutWithItsRisk() {
+        Scenario s = scenario();
+        unsentAfterMaybePosted(s);
+        DraftHeld copy = s.host.last(DraftHeld.class).get(0);
+        assertEquals("Once more: Maybe posted.", copy.text());
+        assertTrue(copy.risk());
+        NoticeIssued notice = s.host.last(NoticeIssued.class).get(0);
+        assertTrue(notice.text().contains("confirmDuplicate: true") && !notice.text().contains("{{unsent}},"),
+                "D9: no {{unsent}} offer for a copy that carries risk: " + notice.text());
     }
 
     /** Sends a bounce by {{unsent}}, reads its outcome as unknown, then tries {{unsent}} again: returns the turn. */
@@ -112,5 +141,31 @@ class UnsentTest {
         assertEquals(1, s.host.all(DraftHeld.class).size(), "nothing new held");
         s.host.say(turn, 3, ">>#work {{unsent}}");
         assertEquals("The build is green.", s.host.last(PublishRequested.class).get(0).text());
+    }
+
+    @Test
+    void D5_skipReplyUnsentWhileThatDraftIsBeingSentLeavesItAndTellsTheResident() {
+        Scenario s = scenario();
+        long turn = bounce(s, "Draft words.");
+        s.host.say(turn, 2, ">>#work {{unsent}}");
+        long attempt = s.host.last(PublishRequested.class).get(0).attempt();
+        s.host.say(turn, 3, ">>skip_reply {{unsent}}");
+        assertEquals(List.of(), s.host.all(DraftDismissed.class));
+        NoticeIssued told = s.host.last(NoticeIssued.class).get(0);
+        assertTrue(told.text().contains("left") && told.text().contains("attempt " + attempt), told.text());
+        s.host.settle(attempt, false, null);
+        s.host.say(turn, 4, ">>#work {{unsent}}");
+        assertEquals("Draft words.", s.host.last(PublishRequested.class).get(0).text(), "the draft is still {{unsent}}'s");
+    }
+
+    @Test
+    void D5_aBounceNoticeOffersUnsentOnlyWhenUnsentWouldSendThatDraft() {
+        Scenario s = scenario();
+        bounce(s, "Fresh words.");
+        assertTrue(s.notices("bounce").get(0).text().contains(">>#channel {{unsent}}"), "the latest bounce, no risk");
+        Scenario risky = scenario();
+        unsentAfterMaybePosted(risky);
+        String offer = risky.notices("bounce").get(risky.notices("bounce").size() - 1).text();
+        assertTrue(!offer.contains("{{unsent}},") && offer.contains("confirmDuplicate: true"), offer);
     }
 }

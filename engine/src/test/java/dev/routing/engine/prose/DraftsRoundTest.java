@@ -14,6 +14,7 @@ import static dev.routing.engine.prose.Prose.tool;
 import static dev.routing.engine.testing.Host.call;
 import static dev.routing.engine.testing.Host.drafts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.testing.Scenario;
@@ -59,7 +60,7 @@ class DraftsRoundTest {
         s.host.say(turn, 2, "Resending the paragraph now.", drafts("resend", "work", paragraph));
         s.host.boundary(turn);
         assertEquals(List.of(paragraph), offered(s), "nothing new is offered, so the agent has nothing to resend");
-        s.host.end(turn);
+        Prose.endSettled(s, turn);
         assertEquals(Route.keptPrivate("drafts-round"), routes(s, turn, 2).get(0));
         assertEquals(List.of("A paragraph for the room."), requested(s).stream().map(PublishRequested::text).toList());
         assertEquals(1, held(s).size());
@@ -112,7 +113,7 @@ class DraftsRoundTest {
         s.host.say(turn, 2, ">>>#work The migration finished.\n>>>#noisy Delivered elsewhere.",
                 drafts("resend", "work", paragraph));
         s.host.boundary(turn);
-        s.host.end(turn);
+        Prose.endSettled(s, turn);
         DraftHeld envelope = held(s).get(1);
         assertEquals("The migration finished.", envelope.text());
         assertEquals("explicit-send", envelope.cause());
@@ -130,7 +131,7 @@ class DraftsRoundTest {
         List<Route> rs = routes(s, turn, 2);
         assertTrue(isHeld(rs.get(0), "explicit-send"));
         assertTrue(isHeld(rs.get(1), "explicit-send"));
-        assertEquals(List.of(">>>#nowhere Refused words.", ">>>\nMalformed words."),
+        assertEquals(List.of("Refused words.", "Malformed words."),
                 held(s).subList(1, 3).stream().map(DraftHeld::text).toList());
         assertEquals(List.of(), s.notices("bounce"));
         assertTrue(held(s).subList(1, 3).stream().allMatch(DraftHeld::quiet));
@@ -204,7 +205,7 @@ class DraftsRoundTest {
     void M7_explicitALineWithNoDestinationBesideADraftsCallIsHeldAsNoDestinationWithNoNoticeAndNoWake() {
         Scenario s = scenario(Mode.EXPLICIT);
         long turn = roomTurn(s, "work");
-        s.host.say(turn, 1, "  The deploy is green, merging now.\n", drafts("dismiss", null, "d-aaaaaaa"));
+        s.host.say(turn, 1, "  The deploy is green, merging now.\n", drafts("list", null));
         s.host.boundary(turn);
         DraftHeld line = held(s).get(0);
         assertEquals(Route.held(line.draft(), "no-destination"), routes(s, turn, 1).get(0));
@@ -317,5 +318,17 @@ class DraftsRoundTest {
             assertEquals(Route.keptPrivate("private-turn"), routes(s, turn, 1).get(0), mode.toString());
             assertEquals(List.of(), held(s), mode.toString());
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"LOCUS", "HYBRID"})
+    void M6_M7_aRefusedDraftsCallCountsForNothingSoTheRoundsSpeechIsPublished(Mode mode) {
+        Scenario s = scenario(mode);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Hello.", drafts("resend", "work", "d-aaaaaaa"));
+        assertFalse(s.host.last(ToolDecided.class).get(0).allowed(), "an unknown id is refused");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 1).get(0), "neither a send nor a drafts round");
+        s.host.say(turn, 2, "Again.", drafts("list", null, "d-aaaaaaa"));
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 2).get(0), "a refused list counts for nothing too");
     }
 }

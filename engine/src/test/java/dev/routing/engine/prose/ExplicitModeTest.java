@@ -122,7 +122,7 @@ class ExplicitModeTest {
         s.host.say(turn, 1, ">>#nowhere Lost?");
         s.host.say(turn, 2, "Plain.");
         assertEquals("bounced", routes(s, turn, 1).get(0).kind());
-        assertEquals(">>#nowhere Lost?", held(s).get(0).text());
+        assertEquals("Lost?", held(s).get(0).text(), "D1: the words, never the routing prefix");
         assertEquals("bounced", routes(s, turn, 2).get(0).kind());
     }
 

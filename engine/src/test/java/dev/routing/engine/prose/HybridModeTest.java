@@ -88,7 +88,7 @@ class HybridModeTest {
         s.host.say(turn, 1, ">>>\nWords with no target.");
         DraftHeld draft = held(s).get(0);
         assertEquals("bounced", draft.cause());
-        assertEquals(">>>\nWords with no target.", draft.text(), "D1: the envelope as routing read it");
+        assertEquals("Words with no target.", draft.text(), "D1: the envelope's words, never its routing prefix");
         assertEquals(Route.bounced(draft.draft()), routes(s, turn, 1).get(0));
         NoticeIssued bounce = s.notices("bounce").get(0);
         assertTrue(bounce.wake());
@@ -107,14 +107,56 @@ class HybridModeTest {
     }
 
     @Test
-    void M2_anEnvelopeNamingAChannelThatDoesNotResolveBouncesAndMovesNothing() {
+    void M2_afterAnUnresolvedEnvelopeTheRestIsHeldAsDraftsUntilADestinationIsNamed() {
         Scenario s = hybrid();
         long turn = roomTurn(s, "work");
         s.host.say(turn, 1, ">>>#nowhere Lost words.");
         s.host.say(turn, 2, "Plain.");
+        s.host.say(turn, 3, ">>>#work Back.");
+        s.host.say(turn, 4, "Then this.");
         assertEquals("bounced", routes(s, turn, 1).get(0).kind());
         assertTrue(s.notices("bounce").get(0).text().contains("nowhere"));
-        assertEquals(Route.publish("work", "discord"), routes(s, turn, 2).get(0), "a bounce sets no target");
+        assertEquals("Plain.", held(s).get(1).text());
+        assertEquals(Route.held(held(s).get(1).draft(), "no-destination"), routes(s, turn, 2).get(0),
+                "not posted to the locus: hybrid's hold keeps the rest");
+        assertEquals(List.of("Back.", "Then this."), requested(s).stream().map(p -> p.text()).toList(),
+                "a named destination ends the hold");
+    }
+
+    @Test
+    void M2_afterAMalformedEnvelopeTheRestIsHeldAsDrafts() {
+        Scenario s = hybrid();
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, ">>>\nStray words.");
+        s.host.say(turn, 2, "After the bounce.");
+        assertEquals(Route.held(held(s).get(1).draft(), "no-destination"), routes(s, turn, 2).get(0));
+        assertEquals(List.of(), requested(s));
+    }
+
+    @Test
+    void M2_afterAnUndeliveredEnvelopeTheStickyTargetIsGoneAndTheRestIsHeld() {
+        for (Boolean delivered : new Boolean[] {false, null}) {
+            Scenario s = hybrid();
+            long turn = roomTurn(s, "work");
+            s.host.say(turn, 1, ">>>#work First words.");
+            s.host.settle(requested(s).get(0).attempt(), delivered, delivered == null ? "no-response" : null);
+            s.host.say(turn, 2, "Second words.");
+            assertEquals(1, requested(s).size(), "the failed sticky target takes no more words (" + delivered + ")");
+            assertEquals("Second words.", held(s).get(held(s).size() - 1).text());
+            assertEquals("no-destination", held(s).get(held(s).size() - 1).cause());
+        }
+    }
+
+    @Test
+    void M2_anUndeliveredEnvelopeAfterItsTurnEndedLeavesTheNextTurnsRoutingAlone() {
+        Scenario s = hybrid();
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, ">>>#work Late words.");
+        s.host.end(turn);
+        s.host.settle(requested(s).get(0).attempt(), false, null);
+        long next = roomTurn(s, "work");
+        s.host.say(next, 1, "Fresh words.");
+        assertEquals(Route.publish("work", "discord"), routes(s, next, 1).get(0));
     }
 
     @Test
@@ -202,7 +244,7 @@ class HybridModeTest {
         s.host.end(room);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, ">>>#work {{unsent}}");
-        assertEquals(List.of(">>>#nowhere The build is green."), requested(s).stream().map(p -> p.text()).toList());
+        assertEquals(List.of("The build is green."), requested(s).stream().map(p -> p.text()).toList());
         assertEquals("unsent", requested(s).get(0).via());
         s.host.say(turn, 2, ">>>#work Again: {{unsent}}");
         assertEquals(Route.keptPrivate("private-turn"), routes(s, turn, 2).get(0), "its attempt is out: nothing to send");

@@ -22,6 +22,7 @@ import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.TurnLocusMoved;
@@ -274,13 +275,41 @@ class LocusModeTest {
     }
 
     @Test
-    void M1_aReceiptWhoseAttemptIsStillOutSaysNothingConfirmedNotNothing() {
+    void D7_theReceiptWaitsForTheTurnsAttemptsAndSaysNothingConfirmedWhenOneIsUnknown() {
         Scenario s = locus(LocusPolicy.DELIVERY);
         long turn = roomTurn(s, "work");
         s.host.say(turn, 1, "On its way.");
         s.host.end(turn);
+        assertEquals(List.of(), s.notices("receipt"), "the attempt is still out: the receipt waits");
+        s.host.settle(s.host.all(PublishRequested.class).get(0).attempt(), null, "no-response");
         String text = receipt(s, turn).text();
         assertTrue(text.startsWith("[delivered] nothing confirmed"), text);
+        assertTrue(text.contains("attempt 1 to work: unknown"), text);
+        assertEquals(1, s.notices("receipt").size());
+    }
+
+    @Test
+    void D7_theReceiptOfAnAttemptNeverAnsweredComesOnceItsDeadlinePasses() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "On its way.");
+        s.host.end(turn);
+        s.host.advance(61);
+        s.host.room("qa", "noisy", "later", false);
+        String text = receipt(s, turn).text();
+        assertTrue(text.startsWith("[delivered] nothing confirmed") && text.contains("unknown"), text);
+    }
+
+    @Test
+    void D7_theReceiptNamesADraftALateBounceHeldAndItsOutcome() {
+        Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, ">>>#work Late words.");
+        s.host.end(turn);
+        s.host.settle(s.host.all(PublishRequested.class).get(0).attempt(), false, null);
+        String draft = s.host.all(DraftHeld.class).get(0).draft();
+        String text = receipt(s, turn).text();
+        assertTrue(text.contains("attempt 1 to work: failed") && text.contains(draft + " (held)"), text);
     }
 
     @Test

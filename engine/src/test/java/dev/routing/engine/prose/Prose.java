@@ -80,6 +80,16 @@ final class Prose {
         return s.host.all(TurnLocusMoved.class);
     }
 
+    /** Delivers every attempt still out, then ends the turn: its receipt comes at once (D7). */
+    static void endSettled(Scenario s, long turn) {
+        var settled = s.host.all(dev.routing.journal.event.PublishOutcome.class).stream()
+                .map(dev.routing.journal.event.PublishOutcome::attempt).toList();
+        for (PublishRequested p : requested(s)) {
+            if (!settled.contains(p.attempt())) s.host.settle(p.attempt(), true, null);
+        }
+        s.host.end(turn);
+    }
+
     static NoticeIssued receipt(Scenario s, long turn) {
         return s.notices("receipt").stream().filter(n -> n.turn() != null && n.turn() == turn).findFirst()
                 .orElseThrow(() -> new AssertionError("turn " + turn + " wrote no receipt"));

@@ -15,7 +15,13 @@ public record Action(Kind kind, int a, int b, int c) {
         /** Input the engine cannot classify: a message id or turn id it was never told of (P2). */
         STRAY,
         /** {@link DraftsHost}'s steps: each a whole turn. */
-        HOLD, RESEND, DISMISS, UNSENT
+        HOLD, RESEND, DISMISS, UNSENT,
+        /** An explicit or hybrid envelope to {@code work}: its settle may fail it (a bounce) or leave it unknown. */
+        ENVELOPE,
+        /** A hybrid turn: a bad or undelivered envelope, then plain speech that must be held. */
+        HYBRID_HOLD,
+        /** A locus round beside a drafts call the engine refuses: it counts for nothing. */
+        REFUSED_CALL
     }
 
     @Override

@@ -12,7 +12,9 @@ import java.util.Map;
 /**
  * A host that exercises drafts: each step is a whole turn (a hold beside a send, an explicit-mode
  * bounce, a resend, a dismissal, an {{unsent}} send), or a settle, a restart or a clock jump.
- * Agents {@code lo} (locus) and {@code ex} (explicit) speak in channel {@code work}.
+ * Agents {@code lo} (locus), {@code ex} (explicit) and {@code hy} (hybrid) speak in channel
+ * {@code work}; envelopes whose delivery fails, hybrid's hold after a bad envelope, a bare
+ * {{unsent}} with nothing to send and calls the engine refuses are among the steps.
  */
 public final class DraftsHost {
     private final Sink sink;
@@ -31,6 +33,7 @@ public final class DraftsHost {
         host.feed(new ChannelRegistered(host.tick(), "work", "discord", "#work", false));
         host.feed(new AgentConfigured(host.tick(), "lo", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null));
         host.feed(new AgentConfigured(host.tick(), "ex", Mode.EXPLICIT, LocusPolicy.DELIVERY, null, false, null));
+        host.feed(new AgentConfigured(host.tick(), "hy", Mode.HYBRID, LocusPolicy.DELIVERY, null, false, null));
         for (Action a : actions) host.act(a);
         return host;
     }
@@ -59,8 +62,17 @@ public final class DraftsHost {
                 turn(agent, new RoundSpoken(now, 0L, 1, "", List.of(new Call("drafts", null, null, null, "dismiss",
                         List.of(own.get(a.c() % own.size())), null, null, null)), false));
             }
-            case UNSENT -> turn("ex", new RoundSpoken(now, 0L, 1, a.b() % 2 == 0 ? ">>#work {{unsent}}"
-                    : ">>#work Again: {{unsent}}", List.of(), false));
+            case UNSENT -> turn(a.c() % 3 == 0 ? "hy" : "ex", new RoundSpoken(now, 0L, 1, (a.c() % 3 == 0 ? ">" : "")
+                    + new String[] {">>#work {{unsent}}", ">>#work Again: {{unsent}}", ">>#nowhere {{unsent}}"}[a.b() % 3],
+                    List.of(), false));
+            case ENVELOPE -> turn(a.c() % 2 == 0 ? "hy" : "ex", new RoundSpoken(now, 0L, 1, (a.c() % 2 == 0 ? ">>>" : ">>")
+                    + "#work Envelope " + ids + ".", List.of(), false));
+            case HYBRID_HOLD -> turn("hy", new RoundSpoken(now, 0L, 1, new String[] {">>>#nowhere Lost " + ids + ".",
+                    ">>>\nStray " + ids + ".", ">>>#work Sticky " + ids + "."}[a.b() % 3], List.of(), false),
+                    new RoundSpoken(now, 0L, 2, HELD_AFTER + ids + ".", List.of(), false));
+            case REFUSED_CALL -> turn("lo", new RoundSpoken(now, 0L, 1, "Hello " + ids + ".", List.of(a.b() % 2 == 0
+                    ? new Call("drafts", "work", null, null, "resend", List.of("d-aaaaaaa"), null, null, null)
+                    : new Call("drafts", null, null, null, "list", List.of("d-aaaaaaa"), null, null, null)), false));
             case SETTLE -> {
                 Long attempt = out.poll();
                 if (attempt == null) return;
@@ -80,8 +92,15 @@ public final class DraftsHost {
         }
     }
 
-    /** A whole turn: a room message, its wake, the start, this round (with the turn's id), the end. */
-    private void turn(String agent, RoundSpoken round) {
+    /** The start of the plain speech a {@link Action.Kind#HYBRID_HOLD} turn writes after its envelope. */
+    public static final String HELD_AFTER = "Afterwards ";
+
+    /**
+     * A whole turn: a room message, its wake, the start, these rounds (with the turn's id), the end.
+     * Between rounds the host settles what is out as the first action's settle would, so an envelope
+     * can be undelivered while its turn is still open.
+     */
+    private void turn(String agent, RoundSpoken... rounds) {
         String m = "m" + (++ids);
         feed(new MessageReceived(tick(), m, agent, "channel-message", "work", "discord", true, null, "go", "host", null, true));
         String w = "w" + (++ids);
@@ -90,7 +109,14 @@ public final class DraftsHost {
         for (Decision d : feed(new TurnStarted(tick(), agent, List.of(w), List.of(m), null, false))) {
             if (d instanceof TurnOpened o) turn = o.turn();
         }
-        feed(new RoundSpoken(tick(), turn, 1, round.text(), round.calls(), false));
+        for (int i = 0; i < rounds.length; i++) {
+            if (i > 0) {
+                Long attempt = out.pollLast();
+                if (attempt != null) feed(new PublishSettled(tick(), attempt, ids % 2 == 0 ? false : null, null,
+                        ids % 2 == 0 ? null : "no-response", null, null));
+            }
+            feed(new RoundSpoken(tick(), turn, rounds[i].round(), rounds[i].text(), rounds[i].calls(), false));
+        }
         feed(new TurnEnded(tick(), turn));
     }
 

@@ -19,7 +19,8 @@ public final class StreamGenerator {
     /** {@link DraftsHost}'s steps: holds, resends, settles, dismissals, {{unsent}}, restarts, clock jumps. */
     public static final Kind[] DRAFTS = {
         Kind.HOLD, Kind.HOLD, Kind.HOLD, Kind.HOLD, Kind.HOLD, Kind.RESEND, Kind.RESEND, Kind.SETTLE, Kind.SETTLE,
-        Kind.SETTLE, Kind.DISMISS, Kind.UNSENT, Kind.RESTART, Kind.CLOCK_JUMP
+        Kind.SETTLE, Kind.DISMISS, Kind.UNSENT, Kind.RESTART, Kind.CLOCK_JUMP, Kind.ENVELOPE, Kind.ENVELOPE,
+        Kind.HYBRID_HOLD, Kind.REFUSED_CALL
     };
 
     public static List<Action> stream(long seed, int maxLength) {

@@ -9,7 +9,9 @@ import java.util.List;
 /**
  * A publish attempt, journaled and synced before the host sends anything (J3). A drafts resend
  * sends one draft at a time: {@code queued} are the drafts it still owns, each sent once the one
- * before it is delivered (D4), under the same {@code confirmDuplicate}.
+ * before it is delivered (D4), under the same {@code confirmDuplicate}. {@code envelope}: the words an
+ * envelope addressed (explicit and hybrid mode, its sticky target's included), whose provably failed
+ * delivery bounces them into a draft; absent for any other attempt.
  */
 @JsonTypeName("publish.requested")
 public record PublishRequested(
@@ -23,7 +25,8 @@ public record PublishRequested(
         @JsonProperty(required = true) String via,
         Long turn,
         List<String> queued,
-        Boolean confirmDuplicate) implements Decision {
+        Boolean confirmDuplicate,
+        Boolean envelope) implements Decision {
 
     public PublishRequested {
         drafts = Lists.orEmpty(drafts);
@@ -34,7 +37,7 @@ public record PublishRequested(
     /** An attempt with nothing queued behind it. */
     public PublishRequested(Instant at, Long attempt, String agent, String channel, String server, String text,
             List<String> drafts, String via, Long turn) {
-        this(at, attempt, agent, channel, server, text, drafts, via, turn, null, null);
+        this(at, attempt, agent, channel, server, text, drafts, via, turn, null, null, null);
     }
 
     @Override

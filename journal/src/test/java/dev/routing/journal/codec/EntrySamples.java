@@ -40,7 +40,7 @@ public final class EntrySamples {
         {"type":"speech.routed","at":"@AT","turn":8,"round":1,"segment":2,"text":"Later.","route":{"kind":"held","draft":"d-0000001","cause":"explicit-send"},"agent":"qa"}
         {"type":"speech.routed","at":"@AT","turn":8,"round":1,"segment":3,"text":"Oops.","route":{"kind":"bounced","draft":"d-0000002"},"agent":"qa","envelope":"skip_reply"}
         {"type":"tool.decided","at":"@AT","turn":8,"round":1,"call":0,"tool":"channel_publish","allowed":false,"channel":"work","refusal":"this turn is private","agent":"qa","result":"refused","send":true,"place":"work"}
-        {"type":"publish.requested","at":"@AT","attempt":13,"agent":"qa","channel":"work","server":"discord","text":"Hello.","drafts":["d-0000001"],"via":"resend","turn":8,"queued":["d-0000004"],"confirmDuplicate":true}
+        {"type":"publish.requested","at":"@AT","attempt":13,"agent":"qa","channel":"work","server":"discord","text":"Hello.","drafts":["d-0000001"],"via":"resend","turn":8,"queued":["d-0000004"],"confirmDuplicate":true,"envelope":true}
         {"type":"publish.outcome","at":"@AT","attempt":13,"outcome":"unknown","why":"no-response","agent":"qa","connectorText":"timeout","connectorData":{"status":504,"retry":[true,false]}}
         {"type":"draft.held","at":"@AT","draft":"d-0000003","agent":"qa","cause":"bounced","text":"Oops.","risk":true,"turn":8,"quiet":true}
         {"type":"draft.dismissed","at":"@AT","draft":"d-0000003","agent":"qa","risk":true}

@@ -14,6 +14,8 @@ public final class Attempt {
     /** A resend's drafts still waiting behind this attempt, in order (D4). */
     public List<String> queued = List.of();
     public boolean confirmDuplicate;
+    /** An envelope's words (explicit and hybrid): a provably failed delivery bounces them. */
+    public boolean envelope;
     public List<String> drafts;
     public Long turn;
     /** Requested by a turn that was private then: its failure is a private bounce, never a draft (P12). */

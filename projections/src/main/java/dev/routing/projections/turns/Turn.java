@@ -26,6 +26,11 @@ public final class Turn {
     public String trigger;
     /** explicit and hybrid mode's sticky destination (M2, M3); {@code skip_reply} in hybrid keeps speech private. */
     public String sticky;
+    /**
+     * The sticky value hybrid mode holds after a malformed, unresolved or undelivered envelope: the
+     * rest of the turn's plain speech is held as drafts until an envelope names a destination (M2).
+     */
+    public static final String HELD = "(held)";
     public String stickyServer;
 
     /** M6: channels a send of this turn may have posted to; {@link #holdAnywhere} when unreadable. */
@@ -54,6 +59,19 @@ public final class Turn {
     public final TreeMap<Long, String> attempts = new TreeMap<>();
     /** attempt -> its settled outcome, for the receipt (the attempt book lets settled attempts go). */
     public final TreeMap<Long, String> outcomes = new TreeMap<>();
+    /** D7: the receipt waits while one of the turn's attempts is still out. */
+    public boolean attemptsOut(dev.routing.projections.publish.AttemptBook book) {
+        for (Long id : attempts.keySet()) {
+            if (book.out.contains(id)) return true;
+        }
+        return false;
+    }
+
+    /** The turn writes a receipt at its end (locus, hybrid, disabled and named mode), once it has spoken. */
+    public boolean writesReceipt() {
+        return mode != Mode.EXPLICIT && rounds > 0;
+    }
+
     /** Drafts this turn held, for the receipt. */
     public final List<String> drafts = new ArrayList<>();
     /** Drafts held since the last notice that named them (D7). */

@@ -11,6 +11,12 @@ public final class TurnBook {
     public static final int KEPT_OWNERS = 4096;
 
     public final TreeMap<Long, Turn> open = new TreeMap<>();
+    /**
+     * Ended turns whose receipt waits for their attempts still out (D7): a late outcome, a late
+     * bounce's draft and a resend's next attempt still write to them, and their receipt is issued
+     * once every attempt has settled or passed its deadline.
+     */
+    public final TreeMap<Long, Turn> awaitingReceipt = new TreeMap<>();
     /** turn id -> its agent, for the newest {@link #KEPT_OWNERS} turns: whose turn a late script names. */
     public final TreeMap<Long, String> owners = new TreeMap<>();
     public final TreeMap<String, Long> openByAgent = new TreeMap<>();
@@ -28,6 +34,12 @@ public final class TurnBook {
 
     public Turn turn(long id) {
         return open.get(id);
+    }
+
+    /** The turn, open or ended with its receipt still due: where a decision of its own writes. */
+    public Turn withReceiptDue(long id) {
+        Turn t = open.get(id);
+        return t != null ? t : awaitingReceipt.get(id);
     }
 
     public Turn openTurnOf(String agent) {
