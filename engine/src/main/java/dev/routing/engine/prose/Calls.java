@@ -34,8 +34,7 @@ final class Calls {
 
     private static CallPlan plan(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence, Claims claims) {
         String tool = call.tool();
-        boolean relevant = SendTools.isChannelPublish(tool) || SendTools.isSend(tool) || SendTools.isDrafts(tool)
-                || SendTools.isChannelOpen(tool);
+        boolean relevant = SendTools.isDecided(tool);
         if (!call.permitted()) {
             return CallPlan.nothing(relevant ? new ToolDecided(ctx.at(), turn.id, round, index, tool, false, null,
                     "the agent may not call " + tool + ": it counts for nothing", turn.agent, null, null, null) : null);

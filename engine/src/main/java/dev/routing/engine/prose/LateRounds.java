@@ -31,10 +31,8 @@ final class LateRounds {
                 + ": its calls count for nothing";
         for (int i = 0; i < round.calls().size(); i++) {
             Call call = round.calls().get(i);
-            String tool = call.tool();
-            if (SendTools.isChannelPublish(tool) || SendTools.isSend(tool) || SendTools.isDrafts(tool)
-                    || SendTools.isChannelOpen(tool)) {
-                ctx.emit(new ToolDecided(ctx.at(), turn, round.round(), i, tool, false, null, refusal, agent,
+            if (SendTools.isDecided(call.tool())) {
+                ctx.emit(new ToolDecided(ctx.at(), turn, round.round(), i, call.tool(), false, null, refusal, agent,
                         null, null, null));
             }
         }

@@ -39,4 +39,9 @@ public final class SendTools {
     public static boolean isChannelOpen(String tool) {
         return "channel_open".equals(bareName(tool));
     }
+
+    /** The tools whose calls the engine answers with a {@code tool.decided}: sends, channel_publish, drafts, channel_open. */
+    public static boolean isDecided(String tool) {
+        return isChannelPublish(tool) || isSend(tool) || isDrafts(tool) || isChannelOpen(tool);
+    }
 }
