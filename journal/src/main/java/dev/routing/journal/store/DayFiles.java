@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 /**
  * The journal's day files as they lie in the directory, inspected before Chronicle touches them:
@@ -29,7 +30,9 @@ import net.openhft.chronicle.queue.RollCycles;
  * {@code DayFilesTest} pins that framing and the file sizes below on the Chronicle version in use.
  */
 final class DayFiles {
-    private static final RollCycle ROLL = RollCycles.FAST_DAILY;
+    /** One file per UTC day; an index is the day (Chronicle's cycle) in its high 32 bits and the excerpt's number in that day below. */
+    static final RollCycle ROLL = RollCycles.FAST_DAILY;
+    static final long DAY_MILLIS = 86_400_000L;
     static final String SUFFIX = "F.cq4";
     /** Chronicle grows a day file in whole blocks plus an overlap, so any other size means the file was cut. */
     static final long BLOCK = 64L << 20;
@@ -56,6 +59,11 @@ final class DayFiles {
     }
 
     private DayFiles() {}
+
+    /** Chronicle's builder for the day files in {@code dir}, as every queue on a journal (or a view of one) opens them. */
+    static SingleChronicleQueueBuilder chronicle(Path dir) {
+        return SingleChronicleQueueBuilder.binary(dir.toFile()).rollCycle(ROLL).blockSize(BLOCK);
+    }
 
     static String name(int cycle) {
         return LocalDate.ofEpochDay(cycle).format(NAME) + SUFFIX;
@@ -132,9 +140,8 @@ final class DayFiles {
                     read(ch, b, pos + 4);
                     byte[] bytes = new byte[b.position()];
                     b.get(0, bytes);
-                    if (bytes.length > 0 && bytes[0] == Excerpt.FORMAT_1_FIRST_BYTE) return new DayFile(cycle, path, size, null, false, true, null);
-                    Excerpt first = bytes.length == Excerpt.HEADER_BYTES ? Excerpt.readHeader(bytes) : null;
-                    if (first != null && first.length() != length - Excerpt.HEADER_BYTES) first = null;
+                    if (Excerpt.isFormat1(bytes, bytes.length)) return new DayFile(cycle, path, size, null, false, true, null);
+                    Excerpt first = Excerpt.read(bytes, length);
                     if (first == null) {
                         throw new JournalDamagedException(dir, "the first excerpt of the day file is no journal excerpt"
                                 + " (its header is unreadable)", name, ((long) cycle << 32), -1);
@@ -161,6 +168,47 @@ final class DayFiles {
             int n = ch.read(b, pos + b.position());
             if (n < 0) return;
         }
+    }
+
+    /**
+     * The day files a reader finds. A live writer creating a new day file leaves it without a header
+     * for a moment; one still without it a second later was being created when its writer stopped.
+     */
+    static List<DayFile> inspectBesideAWriter(Path dir) {
+        List<DayFile> files = inspect(dir);
+        for (int tries = 0; tries < 20 && !files.isEmpty() && files.get(files.size() - 1).headerless(); tries++) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            files = inspect(dir);
+        }
+        if (!files.isEmpty() && files.get(files.size() - 1).headerless()) {
+            DayFile last = files.get(files.size() - 1);
+            throw new JournalDamagedException(dir, "the last day file has no header: it was being created when its writer"
+                    + " stopped (was the disk full?). Nothing acknowledged is in it, but a reader cannot read past it; the"
+                    + " writer's next open moves it aside", last.name(), -1, -1);
+        }
+        return files;
+    }
+
+    /** Refuses a journal with a day file in journal format 1. */
+    static void refuseFormat1(Path dir, List<DayFile> files) {
+        for (DayFile f : files) {
+            if (f.format1()) {
+                throw new JournalFormatException(dir, "written in journal format 1 (before checksums; " + f.name()
+                        + "), which this build does not read: it reads format 2 only. No release wrote format 1, so no"
+                        + " converter exists; replay the journal's facts into a new journal with `run`");
+            }
+        }
+    }
+
+    /** Throws the problem of the first day file that is damaged or out of the chain, if any. */
+    static void checkChain(Path dir, List<DayFile> files) {
+        int broken = firstBreak(dir, files);
+        if (broken >= 0) throw problem(dir, files, broken);
     }
 
     /**

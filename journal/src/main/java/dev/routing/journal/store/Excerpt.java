@@ -1,5 +1,6 @@
 package dev.routing.journal.store;
 
+import dev.routing.journal.codec.EntryCodec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -26,13 +27,16 @@ import java.util.zip.CRC32C;
  * </pre>
  *
  * Little-endian. Format 1 (before checksums) began each excerpt with Chronicle Wire's field name
- * {@code v} (byte 0xC1), so the first byte tells the formats apart.
+ * {@code v} (byte 0xC1), so the first byte tells the formats apart. This record is the one place
+ * that lays the header out: every write and every read of it goes through here.
  */
 record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, long prevIndex, long time, int length,
         int crc) {
     static final byte FORMAT = 2;
     static final byte FORMAT_1_FIRST_BYTE = (byte) 0xC1;
     static final int HEADER_BYTES = 48;
+    /** The header's bytes the checksum covers: all but the checksum itself, which follows them. */
+    private static final int CHECKED_BYTES = 44;
     static final int ENTRY_PREFIX_BYTES = 5;
     static final int SEQ_BYTES = 8;
 
@@ -63,6 +67,19 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
         return kind == GROUP || kind == NUMBERED || kind == CHECKPOINT || kind == PART_START || kind == PART || kind == PART_END;
     }
 
+    /**
+     * Whether this excerpt's entries are of a schema newer than this build's: they are refused, never
+     * misread.
+     */
+    boolean newerSchema() {
+        return schema > EntryCodec.SCHEMA_VERSION;
+    }
+
+    /** Whether the excerpt whose first {@code size} bytes are in {@code buf} is of journal format 1. */
+    static boolean isFormat1(byte[] buf, int size) {
+        return size > 0 && buf[0] == FORMAT_1_FIRST_BYTE;
+    }
+
     /** Where the entries of a group start in its excerpt's bytes. */
     int entriesOffset() {
         return kind == NUMBERED ? HEADER_BYTES + SEQ_BYTES : HEADER_BYTES;
@@ -75,9 +92,10 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
 
     /**
      * Writes the header into {@code buf[at, at + HEADER_BYTES)} for the payload at {@code payload[offset,
-     * offset + length)} (which may be {@code buf} itself, right after the header), checksum included.
+     * offset + length)} (which may be {@code buf} itself, right after the header), checksum included;
+     * returns the checksum.
      */
-    static void writeHeader(byte[] buf, int at, byte kind, int schema, int count, long ordinal, long firstEntry,
+    static int writeHeader(byte[] buf, int at, byte kind, int schema, int count, long ordinal, long firstEntry,
             long prevIndex, long time, byte[] payload, int offset, int length, CRC32C crc) {
         buf[at] = FORMAT;
         buf[at + 1] = kind;
@@ -88,21 +106,24 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
         I64.set(buf, at + 24, prevIndex);
         I64.set(buf, at + 32, time);
         I32.set(buf, at + 40, length);
-        I32.set(buf, at + 44, checksum(buf, at, payload, offset, length, crc));
+        int checksum = checksum(buf, at, payload, offset, length, crc);
+        I32.set(buf, at + CHECKED_BYTES, checksum);
+        return checksum;
     }
 
-    /** The CRC32C over a header's first 44 bytes (at {@code at} in {@code header}) and its payload. */
+    /** The CRC32C over a header's checked bytes (at {@code at} in {@code header}) and its payload. */
     static int checksum(byte[] header, int at, byte[] payload, int offset, int length, CRC32C crc) {
         crc.reset();
-        crc.update(header, at, 44);
+        crc.update(header, at, CHECKED_BYTES);
         crc.update(payload, offset, length);
         return (int) crc.getValue();
     }
 
     /**
-     * The header of the excerpt held in {@code buf[0, size)}, or null when it is none of format 2
-     * (too short, another format byte, an unknown kind, a length that does not match the size). The
-     * checksum is read, not checked: see {@link #intact}.
+     * The header of an excerpt of {@code size} bytes whose first bytes (the whole excerpt, or at least
+     * its header) are in {@code buf}, or null when it is none of format 2 (too short, another format
+     * byte, an unknown kind, a length that does not match the size). The checksum is read, not
+     * checked: see {@link #intact}.
      */
     static Excerpt read(byte[] buf, int size) {
         Excerpt e = size < HEADER_BYTES ? null : readHeader(buf);
@@ -114,7 +135,7 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
         if (buf.length < HEADER_BYTES || buf[0] != FORMAT || !knownKind(buf[1])) return null;
         return new Excerpt(buf[1], Short.toUnsignedInt((short) I16.get(buf, 2)), (int) I32.get(buf, 4),
                 (long) I64.get(buf, 8), (long) I64.get(buf, 16), (long) I64.get(buf, 24), (long) I64.get(buf, 32),
-                (int) I32.get(buf, 40), (int) I32.get(buf, 44));
+                (int) I32.get(buf, 40), (int) I32.get(buf, CHECKED_BYTES));
     }
 
     /** Whether the excerpt in {@code buf} (whose header this is) matches its checksum. */

@@ -29,6 +29,11 @@ public final class JournalDamagedException extends RuntimeException {
         this.ordinal = ordinal;
     }
 
+    /** Damage at {@code index} (or -1 for none), named with the day file that holds it. */
+    static JournalDamagedException at(Path dir, String what, long index, long ordinal) {
+        return new JournalDamagedException(dir, what, index < 0 ? null : DayFiles.name(DayFiles.ROLL.toCycle(index)), index, ordinal);
+    }
+
     private static String where(String file, long index, long ordinal) {
         StringBuilder s = new StringBuilder();
         if (file != null) s.append("file ").append(file);

@@ -13,7 +13,7 @@ public final class JournalFullException extends RuntimeException {
 
     JournalFullException(Path dir, long usable, long needed, boolean inDoubt, Throwable cause) {
         super("the journal's disk is full (" + size(usable) + " free at " + dir + (needed > 0 ? "; the next excerpt needs "
-                + size(needed) : "") + " beside the " + size(Journal.RESERVE_BYTES) + " the journal keeps free for Chronicle's"
+                + size(needed) : "") + " beside the " + size(FreeSpace.RESERVE_BYTES) + " the journal keeps free for Chronicle's"
                 + " own files)"
                 + (inDoubt ? ": the disk filled while the last excerpt was written; the writer's next open keeps it"
                         + " if it is whole and cuts it if not" : ""), cause);

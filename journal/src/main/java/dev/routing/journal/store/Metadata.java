@@ -10,8 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
+import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 /**
  * Chronicle's {@code metadata.cq4t}: its lock and its cached listing of the day files, nothing the
@@ -69,12 +69,23 @@ final class Metadata {
     /** As {@link #view(Path, List)}, in the empty directory {@code view}. */
     static Path viewIn(Path view, List<DayFiles.DayFile> files) throws IOException {
         for (DayFiles.DayFile f : files) Files.createSymbolicLink(view.resolve(f.name()), f.path().toAbsolutePath());
-        try (SingleChronicleQueue q = SingleChronicleQueueBuilder.binary(view.toFile()).rollCycle(Journal.ROLL)
-                .blockSize(DayFiles.BLOCK).build()) {
+        try (SingleChronicleQueue q = DayFiles.chronicle(view).build()) {
             q.refreshDirectoryListing();
         }
         BackgroundResourceReleaser.releasePendingResources();
         return view;
+    }
+
+    /**
+     * Writes Chronicle's listing anew from the day files in {@code dir}. Chronicle does not look again
+     * in read-only mode, so after a cut moved the last day file aside a stale listing still names it
+     * and Chronicle fails on the missing file. Only the writer may do this: it opens the queue
+     * read-write.
+     */
+    static void refreshListing(Path dir, TimeProvider clock) {
+        try (SingleChronicleQueue q = DayFiles.chronicle(dir).timeProvider(clock).build()) {
+            q.refreshDirectoryListing();
+        }
     }
 
     static void deleteView(Path view) {

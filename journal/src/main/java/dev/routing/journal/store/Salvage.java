@@ -11,9 +11,7 @@ import java.util.stream.Stream;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
@@ -57,8 +55,7 @@ public final class Salvage {
         long lastIndex = -1;
         long entries = 0;
         try (Journal out = Journal.openWriter(to)) {
-            try (SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(view.toFile()).rollCycle(RollCycles.FAST_DAILY)
-                    .blockSize(DayFiles.BLOCK).readOnly(true).build();
+            try (SingleChronicleQueue queue = DayFiles.chronicle(view).readOnly(true).build();
                     ExcerptTailer tailer = queue.createTailer()) {
                 ExcerptCheck check = new ExcerptCheck();
                 Bytes<byte[]> bytes = Bytes.allocateElasticOnHeap(4096);
@@ -80,7 +77,7 @@ public final class Salvage {
                     }
                     if (why != null) {
                         stoppedAt = new JournalDamagedException(from, "the excerpt " + why,
-                                DayFiles.name(RollCycles.FAST_DAILY.toCycle(index)), index, previous == null ? 0 : previous.ordinal() + 1)
+                                DayFiles.name(DayFiles.ROLL.toCycle(index)), index, previous == null ? 0 : previous.ordinal() + 1)
                                 .getMessage();
                         break;
                     }
@@ -99,7 +96,7 @@ public final class Salvage {
             if (stoppedAt == null && tip != null && lastOrdinal(out) < tip.protectedOrdinal()) {
                 stoppedAt = new JournalDamagedException(from, "the journal ends at index 0x" + Long.toHexString(lastIndex)
                         + ", before the last excerpt its writer acknowledged: the excerpts after it are missing",
-                        DayFiles.name(RollCycles.FAST_DAILY.toCycle(tip.protectedIndex())), tip.protectedIndex(),
+                        DayFiles.name(DayFiles.ROLL.toCycle(tip.protectedIndex())), tip.protectedIndex(),
                         tip.protectedOrdinal()).getMessage();
             }
         } finally {

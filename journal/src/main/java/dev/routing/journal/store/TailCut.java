@@ -18,7 +18,6 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
@@ -35,6 +34,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  * next open finds nothing to cut), and a work directory the next open removes.
  */
 final class TailCut {
+    private static final RollCycle ROLL = DayFiles.ROLL;
     static final String WORK = "cut.tmp";
 
     /** What an open cut: the first excerpt cut, how many, and where the original went. */
@@ -66,9 +66,9 @@ final class TailCut {
      * Cuts every excerpt from {@code tornIndex} on. {@code files} are the journal's day files, oldest
      * first; {@code excerpts} is how many are cut (for the report).
      */
-    static Cut cut(Path dir, List<DayFiles.DayFile> files, RollCycle roll, long tornIndex, long tornOrdinal, long excerpts) {
-        int cycle = roll.toCycle(tornIndex);
-        long keep = roll.toSequenceNumber(tornIndex);
+    static Cut cut(Path dir, List<DayFiles.DayFile> files, long tornIndex, long tornOrdinal, long excerpts) {
+        int cycle = ROLL.toCycle(tornIndex);
+        long keep = ROLL.toSequenceNumber(tornIndex);
         String name = DayFiles.name(cycle);
         String keptAs = name + ".torn-" + tornOrdinal;
         try {
@@ -79,7 +79,7 @@ final class TailCut {
             if (keep == 0) {
                 moveAside(file, keptAs);
             } else {
-                Path rebuilt = rebuild(dir, roll, cycle, keep);
+                Path rebuilt = rebuild(dir, cycle, keep);
                 try {
                     Files.createLink(dir.resolve(keptAs), file);
                 } catch (FileAlreadyExistsException e) {
@@ -102,22 +102,20 @@ final class TailCut {
     }
 
     /** Copies the first {@code keep} excerpts of day {@code cycle} into a fresh file of that day in the work directory. */
-    private static Path rebuild(Path dir, RollCycle roll, int cycle, long keep) throws IOException {
+    private static Path rebuild(Path dir, int cycle, long keep) throws IOException {
         clearWork(dir);
         Path work = Files.createDirectories(dir.resolve(WORK));
-        long dayStart = cycle * 86_400_000L;
+        long dayStart = cycle * DayFiles.DAY_MILLIS;
         TimeProvider clock = () -> dayStart;
         Bytes<byte[]> copy = Bytes.allocateElasticOnHeap(1024);
-        try (SingleChronicleQueue from = SingleChronicleQueueBuilder.binary(dir.toFile()).rollCycle(roll)
-                        .blockSize(DayFiles.BLOCK).readOnly(true).build();
-                SingleChronicleQueue to = SingleChronicleQueueBuilder.binary(work.toFile()).rollCycle(roll)
-                        .blockSize(DayFiles.BLOCK).timeProvider(clock).build();
+        try (SingleChronicleQueue from = DayFiles.chronicle(dir).readOnly(true).build();
+                SingleChronicleQueue to = DayFiles.chronicle(work).timeProvider(clock).build();
                 ExcerptTailer tailer = from.createTailer();
                 ExcerptAppender appender = to.createAppender()) {
-            if (!tailer.moveToIndex(roll.toIndex(cycle, 0))) throw new IOException("day " + DayFiles.name(cycle) + " has no first excerpt");
+            if (!tailer.moveToIndex(ROLL.toIndex(cycle, 0))) throw new IOException("day " + DayFiles.name(cycle) + " has no first excerpt");
             for (long seq = 0; seq < keep; seq++) {
                 try (DocumentContext in = tailer.readingDocument()) {
-                    if (!in.isPresent() || in.index() != roll.toIndex(cycle, seq)) {
+                    if (!in.isPresent() || in.index() != ROLL.toIndex(cycle, seq)) {
                         throw new IOException("excerpt " + seq + " of " + DayFiles.name(cycle) + " cannot be read to copy it");
                     }
                     copy.clear();
@@ -126,7 +124,7 @@ final class TailCut {
                 try (DocumentContext out = appender.writingDocument()) {
                     out.wire().bytes().write(copy);
                 }
-                if (appender.lastIndexAppended() != roll.toIndex(cycle, seq)) {
+                if (appender.lastIndexAppended() != ROLL.toIndex(cycle, seq)) {
                     throw new IOException("the rebuilt day file would give excerpt " + seq + " another index");
                 }
             }

@@ -1,0 +1,119 @@
+package dev.routing.journal.store;
+
+import java.nio.file.Path;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.SyncMode;
+import net.openhft.chronicle.core.time.TimeProvider;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * The writer's Chronicle appender, a fresh one for each UTC day of journal time. Chronicle rolls
+ * files by this appender's clock, set to the journal time, so each day file holds one day of the
+ * entries' own time.
+ *
+ * <p>Chronicle seals day files (and advances the cursor its next appender starts from) only when
+ * an appender first writes, so a writer that kept one appender for months left the next open to map
+ * and seal every day file since: 41 s on a 3,450-day journal. A fresh appender each new day seals
+ * the one before, so an open walks no history. What the old day holds is synced first, durable or
+ * not: a sync reaches only the current day's file, so a host that acknowledges only what is synced
+ * would otherwise acknowledge the old day's last groups unsynced.
+ */
+final class DayAppender {
+    private final Clock clock = new Clock();
+    private final TimeIndex days;
+    private final Runnable syncOldDay;
+    private SingleChronicleQueue queue;
+    private ExcerptAppender appender;
+    /** The UTC day of the appender's writes. */
+    private long day = -1;
+
+    /** {@code days} learns each day written; {@code syncOldDay} syncs what was written before a new day's first write. */
+    DayAppender(TimeIndex days, Runnable syncOldDay) {
+        this.days = days;
+        this.syncOldDay = syncOldDay;
+    }
+
+    /** The clock Chronicle rolls the journal's files by: the journal time of the write under way. */
+    TimeProvider clock() {
+        return clock;
+    }
+
+    /** Sets the journal time before anything opens or writes the queue. */
+    void time(long millis) {
+        clock.millis = millis;
+    }
+
+    /** Opens the queue in {@code dir} for writing, syncing each excerpt's pages on {@link #sync}; returns it. */
+    SingleChronicleQueue open(Path dir) {
+        queue = DayFiles.chronicle(dir).timeProvider(clock).syncMode(SyncMode.SYNC).build();
+        return queue;
+    }
+
+    /**
+     * Writes the header at {@code head[at, at + HEADER_BYTES)} and the payload as one Chronicle excerpt
+     * in the day of {@code journalTime}; returns its index. Chronicle's faults (InternalError, its own
+     * runtime exceptions for I/O) pass through.
+     */
+    long append(long journalTime, byte[] head, int at, byte[] payload, int offset, int length) {
+        clock.millis = journalTime;
+        ExcerptAppender out = forDay(journalTime / DayFiles.DAY_MILLIS);
+        DocumentContext dc = out.writingDocument();
+        try {
+            Bytes<?> bytes = dc.wire().bytes();
+            if (head == payload && offset == at + Excerpt.HEADER_BYTES) {
+                bytes.write(head, at, Excerpt.HEADER_BYTES + length);
+            } else {
+                bytes.write(head, at, Excerpt.HEADER_BYTES);
+                bytes.write(payload, offset, length);
+            }
+        } catch (RuntimeException | Error e) {
+            dc.rollbackOnClose();
+            throw e;
+        } finally {
+            dc.close();
+        }
+        return out.lastIndexAppended();
+    }
+
+    /** Syncs the current day's file (msync). */
+    void sync() {
+        appender().sync();
+    }
+
+    /** Closes the appender; the queue is closed by its owner. */
+    void close() {
+        try {
+            if (appender != null) appender.close();
+        } finally {
+            appender = null;
+            queue = null;
+        }
+    }
+
+    private ExcerptAppender forDay(long day) {
+        if (appender != null && day != this.day) {
+            syncOldDay.run();
+            appender.close();
+            appender = null;
+        }
+        this.day = day;
+        days.add(day);
+        return appender();
+    }
+
+    private ExcerptAppender appender() {
+        if (appender == null) appender = queue.createAppender();
+        return appender;
+    }
+
+    private static final class Clock implements TimeProvider {
+        volatile long millis;
+
+        @Override
+        public long currentTimeMillis() {
+            return millis;
+        }
+    }
+}
