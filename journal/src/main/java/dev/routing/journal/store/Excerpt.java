@@ -32,8 +32,8 @@ import java.util.zip.CRC32C;
  */
 record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, long prevIndex, long time, int length,
         int crc) {
-    static final byte FORMAT = 2;
-    static final byte FORMAT_1_FIRST_BYTE = (byte) 0xC1;
+    private static final byte FORMAT = 2;
+    private static final byte FORMAT_1_FIRST_BYTE = (byte) 0xC1;
     static final int HEADER_BYTES = 48;
     /** The header's bytes the checksum covers: all but the checksum itself, which follows them. */
     private static final int CHECKED_BYTES = 44;
