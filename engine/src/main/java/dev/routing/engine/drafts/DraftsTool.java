@@ -1,17 +1,17 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Destination;
 import dev.routing.engine.calls.CallPlan;
-import dev.routing.engine.publish.Attempts;
-import dev.routing.engine.publish.Destination;
+import dev.routing.engine.context.Context;
+import dev.routing.engine.context.Emitter;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.ToolDecided;
+import dev.routing.journal.store.Journal;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
-import dev.routing.engine.Emitter;
-import dev.routing.journal.store.Journal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.journal.event.DraftHeld;
 
 /** Holds words as a draft: draws its id and emits the durable {@code draft.held}. */

@@ -1,10 +1,10 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Destination;
+import dev.routing.engine.context.Context;
+import dev.routing.engine.envelopes.Envelope;
 import dev.routing.engine.notices.Notices;
-import dev.routing.engine.prose.Envelope;
-import dev.routing.engine.publish.Attempts;
-import dev.routing.engine.publish.Destination;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.Route;

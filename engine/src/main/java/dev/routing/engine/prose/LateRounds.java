@@ -1,7 +1,7 @@
 package dev.routing.engine.prose;
 
-import dev.routing.engine.Context;
-import dev.routing.engine.publish.SendTools;
+import dev.routing.engine.calls.SendTools;
+import dev.routing.engine.context.Context;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.Route;

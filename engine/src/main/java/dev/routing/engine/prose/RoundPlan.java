@@ -1,9 +1,8 @@
 package dev.routing.engine.prose;
 
-import dev.routing.engine.Context;
 import dev.routing.engine.calls.CallPlan;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Claims;
-import dev.routing.engine.turns.Starts;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.RoundSpoken;
 import dev.routing.projections.EngineState;
@@ -30,7 +29,7 @@ public record RoundPlan(List<CallPlan> calls, Claims claims, String silence, boo
         boolean anywhere = turn.holdAnywhere;
         boolean drafts = false;
         boolean ownSend = false;
-        boolean sendsSilence = Starts.usesLocus(turn.mode);
+        boolean sendsSilence = turn.mode.usesLocus();
         for (CallPlan call : calls) {
             if (call.kind() == CallPlan.Kind.SKIP_REPLY && silence == null) silence = "skip-reply";
             // A refused call counts for nothing: not a drafts round's call, not a send (M6, M7).

@@ -1,12 +1,14 @@
 package dev.routing.engine.prose;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Destination;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Bounces;
 import dev.routing.engine.drafts.Holding;
 import dev.routing.engine.drafts.Unsent;
+import dev.routing.engine.envelopes.Envelope;
+import dev.routing.engine.envelopes.EnvelopeParser;
 import dev.routing.engine.notices.Notices;
-import dev.routing.engine.publish.Attempts;
-import dev.routing.engine.publish.Destination;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.RoundSpoken;

@@ -1,6 +1,6 @@
 package dev.routing.engine.turns;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Describe;
 import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;

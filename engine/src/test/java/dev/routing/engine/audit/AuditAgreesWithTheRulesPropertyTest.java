@@ -1,6 +1,6 @@
 package dev.routing.engine.audit;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.counterfactual.Counterfactual;
 import dev.routing.engine.counterfactual.Difference;
 import dev.routing.engine.testing.Action;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Host;
 import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.DraftHeld;
@@ -18,9 +18,9 @@ import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.ToolDecided;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /** B1-B5 (P4, P11-P14): what a private turn does with its words, its sends and its channels. */
 class PrivateTurnSpeechTest {

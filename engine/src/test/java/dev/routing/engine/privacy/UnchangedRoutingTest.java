@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.CoreSink;
 import dev.routing.engine.testing.Property;

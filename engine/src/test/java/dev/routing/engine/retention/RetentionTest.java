@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Host;
 import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.DraftHeld;

@@ -1,7 +1,9 @@
-package dev.routing.engine.publish;
+package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
-import dev.routing.engine.drafts.Resend;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Destination;
+import dev.routing.engine.attempts.Outcome;
+import dev.routing.engine.context.Context;
 import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.projections.publish.Attempt;
@@ -12,10 +14,10 @@ import java.util.List;
  * queued draft is sent to the same place; an attempt that is not delivered stops the resend, and
  * the resident is told which drafts were not attempted.
  */
-final class ResendChain {
+public final class ResendChain {
     private ResendChain() {}
 
-    static void continueAfter(Context ctx, Attempt delivered, List<String> queued) {
+    public static void continueAfter(Context ctx, Attempt delivered, List<String> queued) {
         if (queued.isEmpty()) return;
         StringBuilder said = new StringBuilder();
         Resend.Next next = Resend.next(ctx, delivered.agent, queued, delivered.confirmDuplicate, said);
@@ -29,10 +31,10 @@ final class ResendChain {
         }
     }
 
-    static void stop(Context ctx, Attempt attempt, List<String> queued, String outcome) {
+    public static void stop(Context ctx, Attempt attempt, List<String> queued, Outcome outcome) {
         if (queued.isEmpty()) return;
         String why = outcome == null ? "its attempt " + attempt.id + " was not delivered"
-                : "attempt " + attempt.id + " was " + (Outcomes.UNKNOWN.equals(outcome) ? "not confirmed" : "not delivered");
+                : "attempt " + attempt.id + " was " + (outcome == Outcome.UNKNOWN ? "not confirmed" : "not delivered");
         ctx.emit(new NoticeIssued(ctx.at(), attempt.agent, "send-failed", Names.drafts(queued),
                 "[drafts] The resend stopped, since " + why + ". Not attempted: " + String.join(", ", queued) + ".",
                 false, attempt.turn));
