@@ -66,8 +66,8 @@ public class LayeringTest {
             .should().dependOnClassesThat().resideInAPackage("dev.routing.cli..");
 
     /*
-     * Read from bytecode: javac inlines a constant, so using Journal.FACT_LIMIT leaves no trace
-     * here. drafts.Unsent and drafts.DraftsTool import journal.store.Journal for it today (issue 15).
+     * Read from bytecode, where javac has inlined every constant: a rule package that named the store
+     * only for a constant would pass here. RulePackageSourcesTest reads the sources for that.
      */
     @ArchTest
     static final ArchRule rulePackagesReadNoJournalStore = noClasses()

@@ -6,10 +6,10 @@ import dev.routing.engine.context.Context;
 import dev.routing.engine.envelopes.Envelope;
 import dev.routing.engine.notices.Notices;
 import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
-import dev.routing.journal.store.Journal;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
 import java.util.List;
@@ -26,9 +26,9 @@ public final class Unsent {
     public static final String NOTHING_TO_SEND = "nothing-to-send";
     /**
      * The most characters an expansion may make: no more than a fact may carry, so that no fact's
-     * decisions outgrow what one journal group holds ({@link Journal#GROUP_LIMIT}).
+     * decisions outgrow what one journal group holds.
      */
-    static final int MAX_EXPANDED = Journal.FACT_LIMIT;
+    static final int MAX_EXPANDED = Fact.MAX_BYTES;
 
     private Unsent() {}
 
