@@ -33,13 +33,13 @@ public class LayeringTest {
         "dev.routing.engine.privacy..", "dev.routing.engine.prose..", "dev.routing.engine.drafts..",
         "dev.routing.engine.publish..", "dev.routing.engine.turns..", "dev.routing.engine.retention..",
         "dev.routing.engine.notices..", "dev.routing.engine.attempts..", "dev.routing.engine.calls..",
-        "dev.routing.engine.envelopes..", "dev.routing.engine.context.."};
+        "dev.routing.engine.envelopes..", "dev.routing.engine.routes..", "dev.routing.engine.context.."};
 
     /**
      * engine's packages form no cycle, its root package ({@code Engine}, {@code Core}, {@code Decider},
-     * {@code Replay}, {@code Verify}) one of them. Bottom to top (docs/architecture.md): context;
-     * privacy, notices, calls, envelopes; attempts; drafts; turns; publish; prose; retention; the root,
-     * which dispatches each fact; audit and counterfactual, which read the root.
+     * {@code Replay}, {@code Verify}) one of them. Bottom to top (docs/architecture.md, "engine"):
+     * context, routes, envelopes, privacy; calls, attempts; notices; drafts; turns; publish; prose;
+     * retention; the root, which dispatches each fact; audit and counterfactual, which read the root.
      */
     @ArchTest
     static final ArchRule enginePackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.engine"))

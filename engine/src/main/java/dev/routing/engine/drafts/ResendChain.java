@@ -4,8 +4,7 @@ import dev.routing.engine.attempts.Attempts;
 import dev.routing.engine.attempts.Destination;
 import dev.routing.engine.attempts.Outcome;
 import dev.routing.engine.context.Context;
-import dev.routing.journal.event.Names;
-import dev.routing.journal.event.NoticeIssued;
+import dev.routing.engine.notices.Notices;
 import dev.routing.projections.publish.Attempt;
 import java.util.List;
 
@@ -26,17 +25,12 @@ public final class ResendChain {
             Attempts.request(ctx, delivered.agent, delivered.turn, to, next.draft().text, List.of(next.draft().id),
                     Attempts.RESEND, next.queued(), delivered.confirmDuplicate);
         } else if (next.stoppedAt() != null) {
-            ctx.emit(new NoticeIssued(ctx.at(), delivered.agent, "send-failed", Names.drafts(queued),
-                    "[drafts] The resend stopped: " + said.toString().strip(), false, delivered.turn));
+            ctx.emit(Notices.resendStopped(ctx.at(), delivered.agent, delivered.turn, queued, said.toString().strip()));
         }
     }
 
     public static void stop(Context ctx, Attempt attempt, List<String> queued, Outcome outcome) {
         if (queued.isEmpty()) return;
-        String why = outcome == null ? "its attempt " + attempt.id + " was not delivered"
-                : "attempt " + attempt.id + " was " + (outcome == Outcome.UNKNOWN ? "not confirmed" : "not delivered");
-        ctx.emit(new NoticeIssued(ctx.at(), attempt.agent, "send-failed", Names.drafts(queued),
-                "[drafts] The resend stopped, since " + why + ". Not attempted: " + String.join(", ", queued) + ".",
-                false, attempt.turn));
+        ctx.emit(Notices.resendStopped(ctx.at(), attempt.agent, attempt.turn, queued, attempt.id, outcome));
     }
 }

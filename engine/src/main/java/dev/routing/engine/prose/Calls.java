@@ -6,6 +6,7 @@ import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Claims;
 import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.engine.publish.ChannelPublish;
+import dev.routing.engine.routes.LocusMoveReason;
 import dev.routing.engine.turns.LocusMove;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.RoundSpoken;
@@ -57,6 +58,6 @@ final class Calls {
                 channel == null ? "channel_open needs a channel" : null, turn.agent, result, null, null);
         boolean moves = channel != null && !turn.isPrivate && turn.mode.usesLocus() && !channel.equals(turn.locus);
         return CallPlan.answered(CallPlan.Kind.CHANNEL_OPEN, answer,
-                moves ? c -> LocusMove.emit(c, turn, channel, "channel-open") : CallPlan.Effect.NONE);
+                moves ? c -> LocusMove.emit(c, turn, channel, LocusMoveReason.CHANNEL_OPEN) : CallPlan.Effect.NONE);
     }
 }

@@ -8,7 +8,6 @@ import dev.routing.engine.drafts.Unsent;
 import dev.routing.engine.notices.Notices;
 import dev.routing.engine.turns.Ends;
 import dev.routing.journal.event.Mode;
-import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.PublishOutcome;
 import dev.routing.journal.event.PublishSettled;
@@ -114,14 +113,7 @@ public final class Outcomes {
             return Notices.privateBounce(ctx.at(), a.agent, a.turn, why, outcome != Outcome.FAILED,
                     Unsent.names(ctx, a.agent), streak < 2, mode == Mode.HYBRID ? ">>>" : ">>");
         }
-        String where = a.channel;
-        String text = outcome == Outcome.FAILED
-                ? "[send-failed] Attempt " + a.id + " to " + where + " could not be delivered. Nothing was posted."
-                : "[send-failed] Attempt " + a.id + " to " + where + " was not confirmed. It may or may not have been "
-                        + "posted, so sending it again could post it twice.";
-        if (connectorText != null) text += " The connector said: " + connectorText;
-        Names names = new Names(List.of(a.channel), a.drafts);
-        return new NoticeIssued(ctx.at(), a.agent, "send-failed", names, text, false, a.turn);
+        return Notices.sendFailed(ctx.at(), a.agent, a.turn, a.id, a.channel, a.drafts, outcome, connectorText);
     }
 
     static String bounded(String text) {

@@ -2,6 +2,7 @@ package dev.routing.engine.turns;
 
 import dev.routing.engine.context.Context;
 import dev.routing.engine.notices.Notices;
+import dev.routing.engine.routes.LocusMoveReason;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.TurnLocusMoved;
 import dev.routing.projections.privacy.StoredMessage;
@@ -15,9 +16,9 @@ import java.util.List;
 public final class LocusMove {
     private LocusMove() {}
 
-    public static void emit(Context ctx, Turn turn, String channel, String why) {
+    public static void emit(Context ctx, Turn turn, String channel, LocusMoveReason why) {
         if (turn.isPrivate) return;
-        ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, channel, Starts.serverOf(ctx.state(), channel), why, false));
+        ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, channel, Starts.serverOf(ctx.state(), channel), why.wire(), false));
         ctx.emit(Notices.routing(ctx.at(), turn.agent, turn.id, channel));
     }
 
@@ -34,6 +35,6 @@ public final class LocusMove {
             StoredMessage m = ctx.state().privacy.message(turn.agent, id);
             if (m != null && m.channel != null && m.addressed && m.onBranch) newest = m.channel;
         }
-        if (newest != null && !newest.equals(turn.locus)) emit(ctx, turn, newest, "addressed-arrival");
+        if (newest != null && !newest.equals(turn.locus)) emit(ctx, turn, newest, LocusMoveReason.ADDRESSED_ARRIVAL);
     }
 }
