@@ -1,5 +1,9 @@
 package dev.routing.engine;
 
+import dev.routing.engine.context.Context;
+import dev.routing.engine.context.Emitter;
+import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.engine.prose.Rounds;
 import dev.routing.engine.publish.Outcomes;
 import dev.routing.engine.publish.ScriptCalls;
@@ -36,7 +40,7 @@ public final class Decider {
     }
 
     public List<Decision> decide(EngineState state, Fact fact) {
-        Emitter out = new Emitter(state);
+        Emitter out = new Emitter(state, DraftsTool.READ_CHARS);
         Context ctx = new Context(state, rules, fact.at(), out);
         if (!(fact instanceof ProcessRestarted)) Outcomes.expire(ctx);
         if (fact instanceof TurnStarted t) Starts.decide(ctx, t);

@@ -1,5 +1,6 @@
 package dev.routing.engine;
 
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;

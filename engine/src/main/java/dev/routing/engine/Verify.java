@@ -1,6 +1,7 @@
 package dev.routing.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;

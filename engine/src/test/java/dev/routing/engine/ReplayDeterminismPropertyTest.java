@@ -2,6 +2,7 @@ package dev.routing.engine;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.CoreSink;
 import dev.routing.engine.testing.JournalSink;

@@ -3,6 +3,7 @@ package dev.routing.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Scripts;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;

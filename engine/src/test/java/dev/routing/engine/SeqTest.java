@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Fact;
@@ -59,7 +60,7 @@ class SeqTest {
     }
 
     @Test
-    void aNumberedFactsSeqIsJournaledWithItsGroupAndKnownAgainAfterAnOpen() {
+    void J7_aNumberedFactsSeqIsJournaledWithItsGroupAndKnownAgainAfterAnOpen() {
         List<Engine.Accepted> first = new ArrayList<>();
         try (Engine e = Engine.open(dir, RuleSet.CURRENT, null)) {
             assertEquals(Engine.NO_SEQ, e.lastSeq());
@@ -91,7 +92,7 @@ class SeqTest {
     }
 
     @Test
-    void aResentFactIsAnsweredFromTheJournalWithItsFirstDecisionsAndNotJournaledAgain() {
+    void J7_aResentFactIsAnsweredFromTheJournalWithItsFirstDecisionsAndNotJournaledAgain() {
         List<Fact> facts = day();
         List<Engine.Accepted> first = new ArrayList<>();
         try (Engine e = Engine.open(dir, RuleSet.CURRENT, null)) {
@@ -121,7 +122,7 @@ class SeqTest {
     }
 
     @Test
-    void anotherFactUnderAJournaledSeqIsRefusedNamingSeqAndNothingIsJournaled() {
+    void J7_anotherFactUnderAJournaledSeqIsRefusedNamingSeqAndNothingIsJournaled() {
         List<Fact> facts = day();
         try (Engine e = Engine.open(dir, RuleSet.CURRENT, null)) {
             for (int i = 0; i < facts.size(); i++) e.accept(facts.get(i), i + 1);
@@ -142,7 +143,7 @@ class SeqTest {
     }
 
     @Test
-    void aSeqThatWentBackToNoFactIsRefusedNamingSeq() {
+    void J7_aSeqThatWentBackToNoFactIsRefusedNamingSeq() {
         List<Fact> facts = day();
         try (Engine e = Engine.open(dir, RuleSet.CURRENT, null)) {
             e.accept(facts.get(0), 2);
@@ -157,7 +158,7 @@ class SeqTest {
     }
 
     @Test
-    void aNumberedRestartIsJournaledWithItsSeqAndAnsweredFromTheJournalWhenResent() {
+    void J7_aNumberedRestartIsJournaledWithItsSeqAndAnsweredFromTheJournalWhenResent() {
         List<Fact> facts = day();
         try (Engine e = Engine.open(dir, RuleSet.CURRENT, null)) {
             for (int i = 0; i < 6; i++) e.accept(facts.get(i), i + 1); // an attempt is out
@@ -179,7 +180,7 @@ class SeqTest {
     }
 
     @Test
-    void aRestartNumberedInAnEmptyJournalIsJournaledSoItsSeqIsKept() {
+    void J7_aRestartNumberedInAnEmptyJournalIsJournaledSoItsSeqIsKept() {
         ProcessRestarted restart = new ProcessRestarted(T0);
         try (Engine e = Engine.openAfterRestart(dir, RuleSet.CURRENT, restart, 1)) {
             assertTrue(e.opening().index() >= 0);

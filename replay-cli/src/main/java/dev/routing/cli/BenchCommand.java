@@ -5,7 +5,7 @@ import dev.routing.cli.bench.BenchDraftsCommand;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
 import dev.routing.engine.Replay;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.routing.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.routing.cli.simulate.FactScript;
 import dev.routing.cli.simulate.Simulation;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;

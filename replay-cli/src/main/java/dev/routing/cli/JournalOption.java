@@ -1,6 +1,6 @@
 package dev.routing.cli;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.routing.cli;
 
 import dev.routing.engine.Engine;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import java.io.BufferedOutputStream;

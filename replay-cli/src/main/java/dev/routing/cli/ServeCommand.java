@@ -1,6 +1,6 @@
 package dev.routing.cli;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.Decision;
 import java.io.IOException;
 import java.io.OutputStream;

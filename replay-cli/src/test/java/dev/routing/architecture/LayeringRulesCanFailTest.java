@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -50,6 +51,40 @@ class LayeringRulesCanFailTest {
 
     private static Arguments rulePackage(String name, ArchRule rule, Class<?> breaker) {
         return Arguments.of(name, rule, breaker, dev.routing.engine.privacy.LayeringBreakers.Clean.class);
+    }
+
+    /** A planted cycle, then the same classes with the edge that closed it left out. */
+    static Stream<Arguments> cycles() {
+        return Stream.of(
+                Arguments.of("engine: drafts <-> prose", LayeringTest.enginePackagesFormNoCycle,
+                        List.of(dev.routing.engine.drafts.LayeringBreakers.ReadsProse.class,
+                                dev.routing.engine.prose.LayeringBreakers.ReadsDrafts.class,
+                                dev.routing.engine.drafts.LayeringBreakers.ReadsAttempts.class),
+                        List.of(dev.routing.engine.prose.LayeringBreakers.ReadsDrafts.class,
+                                dev.routing.engine.drafts.LayeringBreakers.ReadsAttempts.class)),
+                Arguments.of("engine: the root <-> drafts", LayeringTest.enginePackagesFormNoCycle,
+                        List.of(dev.routing.engine.LayeringBreakers.ReadsDrafts.class,
+                                dev.routing.engine.drafts.LayeringBreakers.ReadsTheRoot.class,
+                                dev.routing.engine.drafts.LayeringBreakers.ReadsAttempts.class),
+                        List.of(dev.routing.engine.LayeringBreakers.ReadsDrafts.class,
+                                dev.routing.engine.drafts.LayeringBreakers.ReadsAttempts.class)),
+                Arguments.of("projections: the root <-> drafts", LayeringTest.projectionsPackagesFormNoCycle,
+                        List.of(dev.routing.projections.LayeringBreakers.ReadsDrafts.class,
+                                dev.routing.projections.drafts.LayeringBreakers.ReadsTheRoot.class,
+                                dev.routing.projections.drafts.Draft.class),
+                        List.of(dev.routing.projections.LayeringBreakers.ReadsDrafts.class,
+                                dev.routing.projections.drafts.Draft.class)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cycles")
+    void theCycleRuleFailsOnAPlantedCycleAndPassesWithoutIt(String name, ArchRule rule, List<Class<?>> cycle,
+            List<Class<?>> oneWay) {
+        EvaluationResult broken = rule.evaluate(new ClassFileImporter().importClasses(cycle));
+        assertTrue(broken.hasViolation(), () -> name + ": the cycle went unseen");
+
+        EvaluationResult kept = rule.evaluate(new ClassFileImporter().importClasses(oneWay));
+        assertFalse(kept.hasViolation(), () -> name + ": a one-way dependency failed: " + kept.getFailureReport());
     }
 
     @ParameterizedTest(name = "{0}: {2}")

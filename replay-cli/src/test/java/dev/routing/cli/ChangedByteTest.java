@@ -17,7 +17,7 @@ class ChangedByteTest {
     Path tmp;
 
     @Test
-    void aChangedByteInAnEntryIsRefusedByEveryCommandNamingWhereItIs() {
+    void J6_aChangedByteInAnEntryIsRefusedByEveryCommandNamingWhereItIs() {
         Faults.Journal3Days j = Faults.journal(tmp);
         Path middle = j.dir().resolve("20261103F.cq4");
         long at = Faults.find(middle, "day 1, turn 2", 0);

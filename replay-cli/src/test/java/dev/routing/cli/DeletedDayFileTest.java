@@ -17,7 +17,7 @@ class DeletedDayFileTest {
     Path tmp;
 
     @Test
-    void aMiddleDayFileDeletedIsNamedByEveryCommand() throws Exception {
+    void J6_aMiddleDayFileDeletedIsNamedByEveryCommand() throws Exception {
         Faults.Journal3Days j = Faults.journal(tmp);
         Files.delete(j.dir().resolve("20261103F.cq4"));
 
@@ -28,7 +28,7 @@ class DeletedDayFileTest {
     }
 
     @Test
-    void theFirstDayFileDeletedIsNamedByEveryCommand() throws Exception {
+    void J6_theFirstDayFileDeletedIsNamedByEveryCommand() throws Exception {
         Faults.Journal3Days j = Faults.journal(tmp);
         Files.delete(j.dir().resolve("20261102F.cq4"));
 
@@ -38,7 +38,7 @@ class DeletedDayFileTest {
     }
 
     @Test
-    void theLastDayFileDeletedIsACutAtTheEndThatTheTipTellsFromAnEnd() throws Exception {
+    void J6_theLastDayFileDeletedIsACutAtTheEndThatTheTipTellsFromAnEnd() throws Exception {
         Faults.Journal3Days j = Faults.journal(tmp);
         Files.delete(j.dir().resolve("20261104F.cq4"));
 

@@ -16,7 +16,7 @@ class EmptyDayFileTest {
     Path tmp;
 
     @Test
-    void anEmptyMiddleDayFileIsNamedByEveryCommandWithoutWaiting() {
+    void J6_anEmptyMiddleDayFileIsNamedByEveryCommandWithoutWaiting() {
         Faults.Journal3Days j = Faults.journal(tmp);
         Faults.truncate(j.dir().resolve("20261103F.cq4"), 0);
 
@@ -27,7 +27,7 @@ class EmptyDayFileTest {
     }
 
     @Test
-    void anEmptyLastDayFileIsNamedByEveryCommandWithoutWaiting() {
+    void J6_anEmptyLastDayFileIsNamedByEveryCommandWithoutWaiting() {
         Faults.Journal3Days j = Faults.journal(tmp);
         Faults.truncate(j.dir().resolve("20261104F.cq4"), 0);
 

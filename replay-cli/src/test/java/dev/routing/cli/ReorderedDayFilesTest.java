@@ -14,7 +14,7 @@ class ReorderedDayFilesTest {
     Path tmp;
 
     @Test
-    void twoDayFilesSwappedAreOutOfOrderForEveryCommand() throws Exception {
+    void J6_twoDayFilesSwappedAreOutOfOrderForEveryCommand() throws Exception {
         Faults.Journal3Days j = Faults.journal(tmp);
         Path a = j.dir().resolve("20261103F.cq4");
         Path b = j.dir().resolve("20261104F.cq4");

@@ -16,7 +16,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code run}: PROTOCOL.md "Running a script". */
+/**
+ * {@code run}: PROTOCOL.md "Running a script".
+ *
+ * <p>The seed's ids (private-turns.txt): B1 is P4.
+ */
 class RunCommandTest {
     private static final Pattern DRAFT_ID = Pattern.compile("d-[a-z2-9]{7}");
     /** What the operator is answered in focus-then-operator-question.jsonl. */
@@ -97,7 +101,7 @@ class RunCommandTest {
     }
 
     @Test
-    void B1_rules030PublishTheIncidentsAnswerInTheFocusChannel() {
+    void P4_rules030PublishTheIncidentsAnswerInTheFocusChannel() {
         Cli.Result run = Cli.run("run", Facts.scenario("focus-then-operator-question.jsonl", tmp).toString(), "--rules", "0.30.0")
                 .exits(ExitCodes.OK);
 
@@ -113,7 +117,7 @@ class RunCommandTest {
     }
 
     @Test
-    void B1_P4_currentRulesKeepTheIncidentsAnswerPrivate() {
+    void P4_currentRulesKeepTheIncidentsAnswerPrivate() {
         Cli.Result run = Cli.run("run", Facts.scenario("focus-then-operator-question.jsonl", tmp).toString()).exits(ExitCodes.OK);
 
         List<JsonNode> lines = run.json();

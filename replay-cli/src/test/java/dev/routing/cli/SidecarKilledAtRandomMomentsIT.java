@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.routing.cli.simulate.FactScript;
 import dev.routing.cli.simulate.Simulation;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.JournalRecord;
 import java.io.IOException;
 import java.nio.file.Path;

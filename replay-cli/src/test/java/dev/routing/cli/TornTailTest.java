@@ -43,7 +43,7 @@ class TornTailTest {
     }
 
     @Test
-    void readersLeaveATornTailUnreadAndSaySoAndChangeNothing() throws Exception {
+    void J6_readersLeaveATornTailUnreadAndSaySoAndChangeNothing() throws Exception {
         Faults.Journal3Days j = tornJournal();
         var before = Faults.hashes(j.dir());
 
@@ -62,7 +62,7 @@ class TornTailTest {
     }
 
     @Test
-    void theWritersNextOpenCutsItSaysWhatItCutAndGoesOn() throws Exception {
+    void J6_theWritersNextOpenCutsItSaysWhatItCutAndGoesOn() throws Exception {
         Faults.Journal3Days j = tornJournal();
 
         Path next = Facts.write(tmp.resolve("next.jsonl"), Facts.channelTurn(4 * 86_400 + 100, "qa", 14, "after the cut"));
@@ -83,7 +83,7 @@ class TornTailTest {
     }
 
     @Test
-    void anAcknowledgedExcerptIsNeverCutButRefusedAsDamage() throws Exception {
+    void J6_anAcknowledgedExcerptIsNeverCutButRefusedAsDamage() throws Exception {
         Faults.Journal3Days j = Faults.journal(tmp);
         Path last = j.dir().resolve("20261104F.cq4");
         Faults.zero(last, Faults.usedBytes(last) - 40, 40);
@@ -96,7 +96,7 @@ class TornTailTest {
 
     /** A day file the writer created and died in before Chronicle wrote its header (as on a full disk). */
     @Test
-    void aLastDayFileWithoutAHeaderIsMovedAsideByTheWriterAndNamedByReaders() throws Exception {
+    void J6_aLastDayFileWithoutAHeaderIsMovedAsideByTheWriterAndNamedByReaders() throws Exception {
         Faults.Journal3Days j = Faults.journal(tmp);
         Path headerless = j.dir().resolve(DAY_4);
         try (RandomAccessFile f = new RandomAccessFile(headerless.toFile(), "rw")) {

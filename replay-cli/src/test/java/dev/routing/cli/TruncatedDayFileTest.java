@@ -16,7 +16,7 @@ class TruncatedDayFileTest {
     Path tmp;
 
     @Test
-    void aMiddleDayFileCutInTheMiddleIsRefusedByEveryCommandNamingIt() {
+    void J6_aMiddleDayFileCutInTheMiddleIsRefusedByEveryCommandNamingIt() {
         Faults.Journal3Days j = Faults.journal(tmp);
         Path middle = j.dir().resolve("20261103F.cq4");
         Faults.truncate(middle, Faults.usedBytes(middle) / 2);
@@ -28,7 +28,7 @@ class TruncatedDayFileTest {
     }
 
     @Test
-    void theLastDayFileCutInTheMiddleIsRefusedByEveryCommandNamingIt() {
+    void J6_theLastDayFileCutInTheMiddleIsRefusedByEveryCommandNamingIt() {
         Faults.Journal3Days j = Faults.journal(tmp);
         Path last = j.dir().resolve("20261104F.cq4");
         Faults.truncate(last, Faults.usedBytes(last) / 2);
@@ -41,7 +41,7 @@ class TruncatedDayFileTest {
 
     /** A cut that keeps the file's size: its end zeroed, as pages that never reached the disk. */
     @Test
-    void theLastDayFilesAcknowledgedEndZeroedIsACutAtTheEndNotAJournalThatEndsThere() {
+    void J6_theLastDayFilesAcknowledgedEndZeroedIsACutAtTheEndNotAJournalThatEndsThere() {
         Faults.Journal3Days j = Faults.journal(tmp);
         Path last = j.dir().resolve("20261104F.cq4");
         long used = Faults.usedBytes(last);

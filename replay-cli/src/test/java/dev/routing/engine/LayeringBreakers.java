@@ -8,6 +8,11 @@ public final class LayeringBreakers {
         dev.routing.cli.Main main;
     }
 
+    /** The root -> drafts: the way the layers point (the root dispatches each fact to the rules). */
+    public static final class ReadsDrafts {
+        dev.routing.engine.drafts.LayeringBreakers.ReadsAttempts drafts;
+    }
+
     public static final class Clean {
         dev.routing.projections.Fold fold;
     }

@@ -9,7 +9,7 @@ public final class LayeringBreakers {
     }
 
     public static final class ImportsEngine {
-        dev.routing.engine.RuleSet rules;
+        dev.routing.engine.context.RuleSet rules;
     }
 
     public static final class ImportsCommandLine {

@@ -5,7 +5,12 @@ public final class LayeringBreakers {
     private LayeringBreakers() {}
 
     public static final class ImportsEngine {
-        dev.routing.engine.RuleSet rules;
+        dev.routing.engine.context.RuleSet rules;
+    }
+
+    /** The root -> drafts: the way the layers point (the state holds the draft book). */
+    public static final class ReadsDrafts {
+        dev.routing.projections.drafts.Draft draft;
     }
 
     public static final class Clean {

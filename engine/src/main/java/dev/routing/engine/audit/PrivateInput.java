@@ -1,8 +1,9 @@
 package dev.routing.engine.audit;
 
-import dev.routing.engine.Context;
-import dev.routing.engine.Emitter;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.Context;
+import dev.routing.engine.context.Emitter;
+import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.engine.privacy.PrivateStart;
 import dev.routing.engine.turns.Boundaries;
 import dev.routing.engine.turns.Starts;
@@ -93,7 +94,7 @@ public final class PrivateInput {
     /** Reads one fact and its journal index, in the engine's fold order: today's judgement, then the fact. */
     public void observe(Fact fact, long index) {
         if (fact instanceof TurnStarted s) {
-            Emitter out = new Emitter(state);
+            Emitter out = new Emitter(state, DraftsTool.READ_CHARS);
             Map<String, List<WakeQueued>> batch = batch(s);
             TreeSet<String> mark = state.privacy.mark.get(s.agent());
             List<String> marked = mark == null ? List.of() : List.copyOf(mark);
@@ -108,7 +109,7 @@ public final class PrivateInput {
                 }
             }
         } else if (fact instanceof ToolBoundary b) {
-            Emitter out = new Emitter(state);
+            Emitter out = new Emitter(state, DraftsTool.READ_CHARS);
             PrivateStart.Reason reason = Boundaries.decide(new Context(state, RuleSet.CURRENT, b.at(), out), b);
             Long turn = madePrivate(out.decisions());
             if (turn != null) why.put(turn, boundary(b, index, reason));

@@ -1,6 +1,6 @@
 package dev.routing.engine.calls;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.journal.event.ToolDecided;
 import java.util.function.Function;
 

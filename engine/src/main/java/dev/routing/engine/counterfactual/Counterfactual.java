@@ -1,7 +1,7 @@
 package dev.routing.engine.counterfactual;
 
 import dev.routing.engine.Core;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.Decision;

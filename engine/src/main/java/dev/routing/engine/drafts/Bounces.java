@@ -1,7 +1,8 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.notices.Notices;
+import dev.routing.engine.routes.HoldCause;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.projections.drafts.Draft;
@@ -16,7 +17,7 @@ public final class Bounces {
 
     /** The words held as a bounced draft (they become the latest bounce); its id. */
     public static String hold(Context ctx, String agent, Long turn, String words, boolean risk) {
-        return Holding.hold(ctx, agent, turn, words, Holding.BOUNCED, risk, false);
+        return Holding.hold(ctx, agent, turn, words, HoldCause.BOUNCED, risk, false);
     }
 
     /**

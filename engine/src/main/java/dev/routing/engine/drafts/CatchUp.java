@@ -1,8 +1,7 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
-import dev.routing.journal.event.Names;
-import dev.routing.journal.event.NoticeIssued;
+import dev.routing.engine.context.Context;
+import dev.routing.engine.notices.Notices;
 import dev.routing.projections.drafts.Draft;
 import java.util.List;
 
@@ -21,14 +20,9 @@ public final class CatchUp {
         List<Draft> unnamed = kept.values().stream().filter(d -> !d.named && !d.dismissed && !d.delivered)
                 .sorted(java.util.Comparator.comparingLong((Draft d) -> d.seq).reversed()).toList();
         if (unnamed.isEmpty()) return;
-        StringBuilder text = new StringBuilder("[drafts] Drafts no notice has named yet:");
-        for (int i = 0; i < unnamed.size(); i++) {
-            Draft d = unnamed.get(i);
-            text.append(i == 0 ? " " : ", ").append(d.id);
-            if (i < DETAILED) text.append(" (").append(Describe.state(d)).append("; ").append(Describe.cause(d.cause)).append(')');
-        }
-        text.append(". The drafts tool lists, reads, resends or dismisses them.");
         List<String> ids = unnamed.stream().map(d -> d.id).toList();
-        ctx.emit(new NoticeIssued(ctx.at(), agent, "catch-up", Names.drafts(ids), text.toString(), false, turn));
+        List<String> described = unnamed.stream().limit(DETAILED)
+                .map(d -> Describe.state(d) + "; " + Describe.cause(d.cause)).toList();
+        ctx.emit(Notices.catchUp(ctx.at(), agent, turn, ids, described));
     }
 }

@@ -1,5 +1,6 @@
 package dev.routing.engine.drafts;
 
+import dev.routing.engine.routes.HoldCause;
 import dev.routing.projections.drafts.Draft;
 
 /** How a draft's cause and state read to the resident. */
@@ -7,11 +8,12 @@ public final class Describe {
     private Describe() {}
 
     public static String cause(String cause) {
-        return switch (cause) {
-            case Holding.EXPLICIT_SEND -> "held beside an explicit send";
-            case Holding.NO_DESTINATION -> "it had no destination: plain speech with no target waits for one";
-            case Holding.BOUNCED -> "bounced: not delivered";
-            default -> cause;
+        HoldCause known = HoldCause.of(cause);
+        if (known == null) return cause;
+        return switch (known) {
+            case EXPLICIT_SEND -> "held beside an explicit send";
+            case NO_DESTINATION -> "it had no destination: plain speech with no target waits for one";
+            case BOUNCED -> "bounced: not delivered";
         };
     }
 

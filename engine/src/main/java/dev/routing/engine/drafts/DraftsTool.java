@@ -1,17 +1,17 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Destination;
 import dev.routing.engine.calls.CallPlan;
-import dev.routing.engine.publish.Attempts;
-import dev.routing.engine.publish.Destination;
+import dev.routing.engine.context.Context;
+import dev.routing.engine.context.Emitter;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
-import dev.routing.engine.Emitter;
-import dev.routing.journal.store.Journal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,7 +28,7 @@ public final class DraftsTool {
     static final int PAGE = 20;
     static final int PREVIEW = 60;
     /** What the drafts reads of one fact may show in all, in characters: no more than a fact may carry. */
-    public static final int READ_CHARS = Journal.FACT_LIMIT;
+    public static final int READ_CHARS = Fact.MAX_BYTES;
 
     private DraftsTool() {}
 

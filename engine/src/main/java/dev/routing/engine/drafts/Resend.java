@@ -1,6 +1,6 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.projections.drafts.Draft;
 import java.util.List;
 

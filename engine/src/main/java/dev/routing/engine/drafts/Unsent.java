@@ -1,15 +1,16 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Destination;
+import dev.routing.engine.context.Context;
+import dev.routing.engine.envelopes.Envelope;
 import dev.routing.engine.notices.Notices;
-import dev.routing.engine.prose.Envelope;
-import dev.routing.engine.publish.Attempts;
-import dev.routing.engine.publish.Destination;
+import dev.routing.engine.routes.KeptPrivate;
 import dev.routing.journal.event.DraftDismissed;
+import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
-import dev.routing.journal.store.Journal;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
 import java.util.List;
@@ -22,13 +23,11 @@ import java.util.List;
  */
 public final class Unsent {
     public static final String TOKEN = "{{unsent}}";
-    /** The kept-private reason of a bare {{unsent}} that named nothing sendable: nothing was sent or held. */
-    public static final String NOTHING_TO_SEND = "nothing-to-send";
     /**
      * The most characters an expansion may make: no more than a fact may carry, so that no fact's
-     * decisions outgrow what one journal group holds ({@link Journal#GROUP_LIMIT}).
+     * decisions outgrow what one journal group holds.
      */
-    static final int MAX_EXPANDED = Journal.FACT_LIMIT;
+    static final int MAX_EXPANDED = Fact.MAX_BYTES;
 
     private Unsent() {}
 
@@ -76,7 +75,7 @@ public final class Unsent {
                     : String.format("{{unsent}} would make a message of %,d characters, over the %,d one message may be",
                             text.length(), MAX_EXPANDED);
             if (bare(e.published())) {
-                ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, e.published(), Route.keptPrivate(NOTHING_TO_SEND),
+                ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, e.published(), Route.keptPrivate(KeptPrivate.NOTHING_TO_SEND.wire()),
                         turn.agent, e.target()));
                 notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, names(ctx, turn.agent)));
                 return;

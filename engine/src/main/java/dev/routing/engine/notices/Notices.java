@@ -1,17 +1,19 @@
 package dev.routing.engine.notices;
 
+import dev.routing.engine.attempts.Outcome;
 import dev.routing.engine.privacy.PrivateStart;
+import dev.routing.engine.routes.KeptPrivate;
 import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
 import java.time.Instant;
 import java.util.List;
 
-/** What the resident is told, in the project's own words. One builder per kind of notice. */
+/** What the resident is told, in the project's own words: every notice the engine issues is built here. */
 public final class Notices {
     private Notices() {}
 
     public static NoticeIssued privateTurn(Instant at, String agent, long turn, String why) {
-        return new NoticeIssued(at, agent, "private-turn", Names.NONE,
+        return new NoticeIssued(at, agent, NoticeKind.PRIVATE_TURN.wire(), Names.NONE,
                 "[routing] Private input came into this turn (" + reason(why) + "). For the rest of this turn "
                         + "your plain speech goes to no channel: it stays on the surface you were addressed from. "
                         + "To reach a channel, use an explicit send tool or an envelope that names it.",
@@ -19,7 +21,7 @@ public final class Notices {
     }
 
     public static NoticeIssued channelsHeld(Instant at, String agent, long turn, List<String> channels) {
-        return new NoticeIssued(at, agent, "channels-held", Names.channels(channels),
+        return new NoticeIssued(at, agent, NoticeKind.CHANNELS_HELD.wire(), Names.channels(channels),
                 "[routing] This private turn took in messages from " + String.join(", ", channels)
                         + ". Your plain speech reaches none of them; answer there with an explicit send if you mean to.",
                 false, turn);
@@ -27,7 +29,7 @@ public final class Notices {
 
     public static NoticeIssued routing(Instant at, String agent, long turn, String channel) {
         String where = channel == null ? "no channel" : channel;
-        return new NoticeIssued(at, agent, "routing", channel == null ? Names.NONE : Names.channels(List.of(channel)),
+        return new NoticeIssued(at, agent, NoticeKind.ROUTING.wire(), channel == null ? Names.NONE : Names.channels(List.of(channel)),
                 "[routing] Your plain speech now goes to " + where + ".", false, turn);
     }
 
@@ -38,14 +40,14 @@ public final class Notices {
     public static NoticeIssued addressedElsewhere(Instant at, String agent, long turn, List<String> channels, String locus) {
         String now = locus == null ? "This turn's plain speech goes to no channel"
                 : "Your plain speech still goes to " + locus;
-        return new NoticeIssued(at, agent, "routing", Names.channels(channels),
+        return new NoticeIssued(at, agent, NoticeKind.ROUTING.wire(), Names.channels(channels),
                 "[routing] Someone addressed you from " + String.join(", ", channels) + ". " + now
                         + "; answer there with an explicit send if you mean to.", false, turn);
     }
 
     /** Explicit mode: a private turn's unprefixed words were kept; {@code unsent} is the draft {{unsent}} still names. */
     public static NoticeIssued keptPrivate(Instant at, String agent, long turn, int segments, String unsent) {
-        return new NoticeIssued(at, agent, "kept-private", unsentNames(unsent),
+        return new NoticeIssued(at, agent, NoticeKind.KEPT_PRIVATE.wire(), unsentNames(unsent),
                 "[routing] " + segments + " plain-speech segment(s) of this private turn were kept private, not "
                         + "bounced." + stillNames(unsent) + " To publish, start a line with >>#channel, or use a send tool.",
                 false, turn);
@@ -63,7 +65,7 @@ public final class Notices {
                         + "them twice. This turn is private: nothing was held as a draft."
                 : "[bounce] Not delivered: " + why + ". This turn is private, so the words were kept private: not held "
                         + "as a draft, not offered for resend.";
-        return new NoticeIssued(at, agent, "bounce", unsentNames(unsent),
+        return new NoticeIssued(at, agent, NoticeKind.BOUNCE.wire(), unsentNames(unsent),
                 what + stillNames(unsent) + " To publish, name a registered channel (" + prefix + "#channel) or use a send tool.",
                 wake, turn);
     }
@@ -90,13 +92,13 @@ public final class Notices {
                 : risk ? " They may already have been posted: resend them with the drafts tool's resend and"
                         + " confirmDuplicate: true if you mean to post them again, or dismiss them."
                         : " Send them with the drafts tool's resend and a destination, or dismiss them.";
-        return new NoticeIssued(at, agent, "bounce", Names.drafts(List.of(draft)),
+        return new NoticeIssued(at, agent, NoticeKind.BOUNCE.wire(), Names.drafts(List.of(draft)),
                 "[bounce] Not delivered: " + why + ". Your words are held as " + draft + "." + offer, wake, turn);
     }
 
     /** D5: an {{unsent}} that names nothing sendable, with no words of its own: nothing was sent, nothing held. */
     public static NoticeIssued nothingSent(Instant at, String agent, Long turn, String why, String unsent) {
-        return new NoticeIssued(at, agent, "bounce", unsentNames(unsent),
+        return new NoticeIssued(at, agent, NoticeKind.BOUNCE.wire(), unsentNames(unsent),
                 "[bounce] Nothing was sent: " + why + ", and the envelope had no words of its own, so nothing was held."
                         + stillNames(unsent), false, turn);
     }
@@ -104,15 +106,95 @@ public final class Notices {
     /** D5: {@code >>skip_reply {{unsent}}} while that draft is being sent leaves it as it is. */
     public static NoticeIssued notSetAside(Instant at, String agent, long turn, String draft, Long attempt) {
         String why = attempt != null ? "its attempt " + attempt + " is out" : "a resend owns it";
-        return new NoticeIssued(at, agent, "bounce", Names.drafts(List.of(draft)),
+        return new NoticeIssued(at, agent, NoticeKind.BOUNCE.wire(), Names.drafts(List.of(draft)),
                 "[bounce] skip_reply {{unsent}} left " + draft + " as it is: " + why + ", and words on their way cannot"
                         + " be set aside. Dismiss it with the drafts tool once that is done, if you still mean to.",
                 false, turn);
     }
 
     public static NoticeIssued continuation(Instant at, String agent, long turn, String target) {
-        return new NoticeIssued(at, agent, "continuation", Names.NONE,
+        return new NoticeIssued(at, agent, NoticeKind.CONTINUATION.wire(), Names.NONE,
                 "[routing] " + target + " ! asked for a continuation: the turn goes on.", true, turn);
+    }
+
+    /** D7: at a turn's start, the drafts no notice has named yet: every one by id, the first {@code described.size()} with their state and why. */
+    public static NoticeIssued catchUp(Instant at, String agent, long turn, List<String> ids, List<String> described) {
+        StringBuilder text = new StringBuilder("[drafts] Drafts no notice has named yet:");
+        for (int i = 0; i < ids.size(); i++) {
+            text.append(i == 0 ? " " : ", ").append(ids.get(i));
+            if (i < described.size()) text.append(" (").append(described.get(i)).append(')');
+        }
+        text.append(". The drafts tool lists, reads, resends or dismisses them.");
+        return new NoticeIssued(at, agent, NoticeKind.CATCH_UP.wire(), Names.drafts(ids), text.toString(), false, turn);
+    }
+
+    /** D7: a live boundary names the drafts held since the last notice; {@code notes}, one per id, null for a draft no longer kept. */
+    public static NoticeIssued heldDrafts(Instant at, String agent, long turn, List<String> ids, List<String> notes) {
+        StringBuilder text = new StringBuilder("[drafts] Held, not sent:");
+        for (int i = 0; i < ids.size(); i++) {
+            text.append(' ').append(ids.get(i));
+            if (notes.get(i) != null) text.append(" (").append(notes.get(i)).append(')');
+        }
+        text.append(". Resend with drafts resend and a destination, or dismiss.");
+        return new NoticeIssued(at, agent, NoticeKind.HELD_DRAFTS.wire(), Names.drafts(ids), text.toString(), false, turn);
+    }
+
+    /** O5: an attempt that was not delivered says which outcome it had: nothing posted, or maybe posted. */
+    public static NoticeIssued sendFailed(Instant at, String agent, Long turn, long attempt, String channel, List<String> drafts,
+            Outcome outcome, String connectorText) {
+        String text = outcome == Outcome.FAILED
+                ? "[send-failed] Attempt " + attempt + " to " + channel + " could not be delivered. Nothing was posted."
+                : "[send-failed] Attempt " + attempt + " to " + channel + " was not confirmed. It may or may not have been "
+                        + "posted, so sending it again could post it twice.";
+        if (connectorText != null) text += " The connector said: " + connectorText;
+        return new NoticeIssued(at, agent, NoticeKind.SEND_FAILED.wire(), new Names(List.of(channel), drafts), text, false, turn);
+    }
+
+    /** D4: a resend's next draft could not be sent; {@code said} is why, draft by draft. */
+    public static NoticeIssued resendStopped(Instant at, String agent, Long turn, List<String> queued, String said) {
+        return new NoticeIssued(at, agent, NoticeKind.SEND_FAILED.wire(), Names.drafts(queued),
+                "[drafts] The resend stopped: " + said, false, turn);
+    }
+
+    /**
+     * D4: a resend stops at an attempt not delivered: {@code outcome} is its outcome, or null when its
+     * failure was answered otherwise (a re-hold, a bounce).
+     */
+    public static NoticeIssued resendStopped(Instant at, String agent, Long turn, List<String> queued, long attempt,
+            Outcome outcome) {
+        String why = outcome == null ? "its attempt " + attempt + " was not delivered"
+                : "attempt " + attempt + " was " + (outcome == Outcome.UNKNOWN ? "not confirmed" : "not delivered");
+        return new NoticeIssued(at, agent, NoticeKind.SEND_FAILED.wire(), Names.drafts(queued),
+                "[drafts] The resend stopped, since " + why + ". Not attempted: " + String.join(", ", queued) + ".",
+                false, turn);
+    }
+
+    /**
+     * D7: the turn's receipt: where its words went ({@code lines}), opening with what was confirmed, and
+     * "nothing confirmed", never "nothing", when something may have been posted.
+     */
+    public static NoticeIssued receipt(Instant at, String agent, long turn, List<String> drafts, int delivered,
+            boolean mayHavePosted, List<String> lines) {
+        String head = delivered > 0 ? "[delivered] " + delivered + " publication(s) confirmed"
+                : mayHavePosted ? "[delivered] nothing confirmed" : "[delivered] nothing";
+        String text = head + (lines.isEmpty() ? "." : ": " + String.join("; ", lines) + ".");
+        return new NoticeIssued(at, agent, NoticeKind.RECEIPT.wire(), Names.drafts(drafts), text, false, turn);
+    }
+
+    /** A receipt's words for why plain speech was kept private. */
+    public static String keptWhy(String why) {
+        KeptPrivate reason = KeptPrivate.of(why);
+        if (reason == null) return why;
+        return switch (reason) {
+            case PRIVATE_TURN -> "private turn: publish only with an explicit send or an envelope that names a channel";
+            case NAMED -> "kept in your context, sent to no one: only a send tool that names where it goes reaches anyone";
+            case DISABLED -> "proseRouting=disabled: post to a channel only with an explicit send tool";
+            case SKIP_REPLY, PRIVATE_THINK -> "skip_reply or a private think";
+            case DRAFTS_ROUND -> "a drafts call in a turn a send silenced";
+            case SILENT -> "a silent tick";
+            case NOTHING_TO_SEND -> "{{unsent}} named nothing that could be sent, and no words of its own";
+            case TURN_NOT_OPEN -> why;
+        };
     }
 
     public static String reason(String why) {

@@ -1,13 +1,13 @@
 package dev.routing.engine.prose;
 
-import dev.routing.engine.Context;
 import dev.routing.engine.calls.CallPlan;
+import dev.routing.engine.calls.SendTools;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Claims;
 import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.engine.publish.ChannelPublish;
-import dev.routing.engine.publish.SendTools;
+import dev.routing.engine.routes.LocusMoveReason;
 import dev.routing.engine.turns.LocusMove;
-import dev.routing.engine.turns.Starts;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.ToolDecided;
@@ -24,7 +24,7 @@ final class Calls {
     private Calls() {}
 
     static List<CallPlan> plan(Context ctx, Turn turn, RoundSpoken round, Claims claims) {
-        boolean sendsSilence = Starts.usesLocus(turn.mode);
+        boolean sendsSilence = turn.mode.usesLocus();
         List<CallPlan> plans = new ArrayList<>(round.calls().size());
         for (int i = 0; i < round.calls().size(); i++) {
             plans.add(plan(ctx, turn, round.round(), i, round.calls().get(i), sendsSilence, claims));
@@ -56,8 +56,8 @@ final class Calls {
                 : "opened; later plain speech goes there";
         ToolDecided answer = new ToolDecided(ctx.at(), turn.id, round, index, call.tool(), channel != null, channel,
                 channel == null ? "channel_open needs a channel" : null, turn.agent, result, null, null);
-        boolean moves = channel != null && !turn.isPrivate && Starts.usesLocus(turn.mode) && !channel.equals(turn.locus);
+        boolean moves = channel != null && !turn.isPrivate && turn.mode.usesLocus() && !channel.equals(turn.locus);
         return CallPlan.answered(CallPlan.Kind.CHANNEL_OPEN, answer,
-                moves ? c -> LocusMove.emit(c, turn, channel, "channel-open") : CallPlan.Effect.NONE);
+                moves ? c -> LocusMove.emit(c, turn, channel, LocusMoveReason.CHANNEL_OPEN) : CallPlan.Effect.NONE);
     }
 }

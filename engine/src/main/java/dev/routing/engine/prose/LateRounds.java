@@ -1,7 +1,8 @@
 package dev.routing.engine.prose;
 
-import dev.routing.engine.Context;
-import dev.routing.engine.publish.SendTools;
+import dev.routing.engine.calls.SendTools;
+import dev.routing.engine.context.Context;
+import dev.routing.engine.routes.KeptPrivate;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.Route;
@@ -14,9 +15,6 @@ import dev.routing.journal.event.ToolDecided;
  * send calls are refused. A turn that was private says so; any other says the turn is not open.
  */
 final class LateRounds {
-    /** The route's why for a round of a turn that is not open and was not private. */
-    static final String NOT_OPEN = "turn-not-open";
-
     private LateRounds() {}
 
     static void decide(Context ctx, RoundSpoken round) {
@@ -25,7 +23,7 @@ final class LateRounds {
         String agent = ctx.state().turns.owner(turn);
         if (!round.text().isEmpty()) {
             ctx.emit(new SpeechRouted(ctx.at(), turn, round.round(), 0, round.text(),
-                    Route.keptPrivate(wasPrivate ? "private-turn" : NOT_OPEN), agent, null));
+                    Route.keptPrivate((wasPrivate ? KeptPrivate.PRIVATE_TURN : KeptPrivate.TURN_NOT_OPEN).wire()), agent, null));
         }
         String refusal = "turn " + turn + (turn < ctx.state().nextTurn ? " is not open" : " is not open: the engine never assigned it")
                 + ": its calls count for nothing";

@@ -1,9 +1,9 @@
 package dev.routing.engine.prose;
 
-import dev.routing.engine.Context;
 import dev.routing.engine.calls.CallPlan;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Claims;
-import dev.routing.engine.turns.Starts;
+import dev.routing.engine.routes.KeptPrivate;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.RoundSpoken;
 import dev.routing.projections.EngineState;
@@ -19,20 +19,20 @@ import java.util.TreeSet;
  * tool, and whether it is a drafts round (M7: a drafts call and no send of its own, a resend aside).
  * {@code claims} are the drafts the round's calls take, which its {{unsent}} leaves to them.
  */
-public record RoundPlan(List<CallPlan> calls, Claims claims, String silence, boolean privateThink,
+public record RoundPlan(List<CallPlan> calls, Claims claims, KeptPrivate silence, boolean privateThink,
         TreeSet<String> holdPlaces, boolean holdAnywhere, boolean callsDrafts, boolean draftsRound) {
 
     public static RoundPlan of(Context ctx, Turn turn, RoundSpoken round) {
         Claims claims = new Claims();
         List<CallPlan> calls = Calls.plan(ctx, turn, round, claims);
-        String silence = turn.startSilent ? "silent" : null;
+        KeptPrivate silence = turn.startSilent ? KeptPrivate.SILENT : null;
         TreeSet<String> places = new TreeSet<>(turn.holdPlaces);
         boolean anywhere = turn.holdAnywhere;
         boolean drafts = false;
         boolean ownSend = false;
-        boolean sendsSilence = Starts.usesLocus(turn.mode);
+        boolean sendsSilence = turn.mode.usesLocus();
         for (CallPlan call : calls) {
-            if (call.kind() == CallPlan.Kind.SKIP_REPLY && silence == null) silence = "skip-reply";
+            if (call.kind() == CallPlan.Kind.SKIP_REPLY && silence == null) silence = KeptPrivate.SKIP_REPLY;
             // A refused call counts for nothing: not a drafts round's call, not a send (M6, M7).
             if (call.kind() == CallPlan.Kind.DRAFTS && call.allowed()) drafts = true;
             if (!call.send()) continue;
@@ -41,7 +41,7 @@ public record RoundPlan(List<CallPlan> calls, Claims claims, String silence, boo
             if (call.place() == null) anywhere = true;
             else places.add(call.place());
         }
-        if (silence == null && round.privateThink()) silence = "private-think";
+        if (silence == null && round.privateThink()) silence = KeptPrivate.PRIVATE_THINK;
         return new RoundPlan(calls, claims, silence, round.privateThink(), places, anywhere, drafts, drafts && !ownSend);
     }
 

@@ -1,12 +1,17 @@
 package dev.routing.engine.prose;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Destination;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Bounces;
 import dev.routing.engine.drafts.Holding;
 import dev.routing.engine.drafts.Unsent;
+import dev.routing.engine.envelopes.Envelope;
+import dev.routing.engine.envelopes.EnvelopeParser;
 import dev.routing.engine.notices.Notices;
-import dev.routing.engine.publish.Attempts;
-import dev.routing.engine.publish.Destination;
+import dev.routing.engine.routes.HoldCause;
+import dev.routing.engine.routes.KeptPrivate;
+import dev.routing.engine.routes.LocusMoveReason;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.RoundSpoken;
@@ -86,13 +91,13 @@ public final class Rounds {
             if (plan.silence() != null) {
                 // D5: hybrid's >>>skip_reply {{unsent}} sets the latest bounce aside in a skip_reply round
                 // too, unless the round has a private think.
-                if ("skip-reply".equals(plan.silence()) && !plan.privateThink() && turn.mode == Mode.HYBRID
+                if (plan.silence() == KeptPrivate.SKIP_REPLY && !plan.privateThink() && turn.mode == Mode.HYBRID
                         && e.skipReply() && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
                 keep(e, plan.silence());
             } else if (turn.mode == Mode.NAMED) {
-                keep(e, "named");
+                keep(e, KeptPrivate.NAMED);
             } else if (turn.mode == Mode.DISABLED) {
-                keep(e, "disabled");
+                keep(e, KeptPrivate.DISABLED);
             } else if (turn.isPrivate) {
                 privateTurn(e);
             } else if (e.prefixed()) {
@@ -126,12 +131,12 @@ public final class Rounds {
         private void privateTurn(Envelope e) {
             if (!e.prefixed()) {
                 keptByPrivateTurn = true;
-                keep(e, "private-turn");
+                keep(e, KeptPrivate.PRIVATE_TURN);
                 return;
             }
             if (e.skipReply()) {
                 if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
-                keep(e, "skip-reply");
+                keep(e, KeptPrivate.SKIP_REPLY);
                 return;
             }
             Destination to = e.malformed() ? null : Destination.resolve(ctx.state(), e.target(), null);
@@ -154,7 +159,7 @@ public final class Rounds {
 
         /** P12: a private turn's bounce keeps its words private, and tells the resident as a bounce does. */
         private void privateBounce(Envelope e, String why) {
-            keep(e, "private-turn");
+            keep(e, KeptPrivate.PRIVATE_TURN);
             int streak = ctx.state().turns.bounceStreak.getOrDefault(turn.agent, 0);
             notices.add(Notices.privateBounce(ctx.at(), turn.agent, turn.id, why, false, Unsent.names(ctx, turn.agent),
                     streak < 2, turn.mode == Mode.HYBRID ? ">>>" : ">>"));
@@ -164,7 +169,7 @@ public final class Rounds {
             if (e.skipReply()) {
                 if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
                 if (turn.mode == Mode.HYBRID) stickTo(Envelope.SKIP_REPLY, null);
-                keep(e, "skip-reply");
+                keep(e, KeptPrivate.SKIP_REPLY);
                 return;
             }
             Destination to = e.malformed() ? null : Destination.resolve(ctx.state(), e.target(), null);
@@ -175,7 +180,7 @@ public final class Rounds {
                 // #824: a send whose place cannot be read holds speech going anywhere; M7: a silenced
                 // drafts round holds a refused or malformed envelope with no notice.
                 if (plan.holdAnywhere() || (plan.draftsRound() && plan.holding())) {
-                    holdAsRead(e, Holding.EXPLICIT_SEND, plan.draftsRound());
+                    holdAsRead(e, HoldCause.EXPLICIT_SEND, plan.draftsRound());
                 } else {
                     bounce(e, why);
                 }
@@ -195,7 +200,7 @@ public final class Rounds {
 
         private void unprefixed(Envelope e) {
             if (Envelope.SKIP_REPLY.equals(turn.sticky)) {
-                keep(e, "skip-reply");
+                keep(e, KeptPrivate.SKIP_REPLY);
                 return;
             }
             if (Turn.HELD.equals(turn.sticky)) {
@@ -226,7 +231,7 @@ public final class Rounds {
             }
             if (turn.mode != Mode.EXPLICIT) {
                 // M1: held with no destination; beside a drafts call with no notice mid-turn (M7).
-                hold(e, e.published(), Holding.NO_DESTINATION, plan.callsDrafts(), false);
+                hold(e, e.published(), HoldCause.NO_DESTINATION, plan.callsDrafts(), false);
                 return;
             }
             if (!plan.callsDrafts() && !turn.heartbeat) {
@@ -236,29 +241,29 @@ public final class Rounds {
             // M7 (and M1a for a heartbeat's turn): held as the bounce would hold it, with no bounce
             // notice and no wake; a bare {{unsent}} is the latest bounce itself, already held.
             if (Unsent.TOKEN.equals(e.published()) && latestBounce() != null) {
-                keep(e, "drafts-round");
+                keep(e, KeptPrivate.DRAFTS_ROUND);
                 return;
             }
             if (namesNothing(e, "plain speech in explicit mode needs a >>target")) return;
-            hold(e, Unsent.expandForBounce(ctx, turn.agent, e.published()), Holding.NO_DESTINATION, plan.callsDrafts(),
+            hold(e, Unsent.expandForBounce(ctx, turn.agent, e.published()), HoldCause.NO_DESTINATION, plan.callsDrafts(),
                     Unsent.copiesRisk(ctx, turn.agent, e.published()));
         }
 
         /** M6: speech going where a send may have posted; M7: a drafts round keeps it instead. */
         private void silenced(Envelope e) {
-            if (plan.draftsRound()) keep(e, "drafts-round");
-            else hold(e, e.raw(), Holding.EXPLICIT_SEND, false, false);
+            if (plan.draftsRound()) keep(e, KeptPrivate.DRAFTS_ROUND);
+            else hold(e, e.raw(), HoldCause.EXPLICIT_SEND, false, false);
         }
 
         /** A send held an addressed envelope: the draft holds the message it would have published. */
         private void holdEnvelope(Envelope e) {
             if (latestBounce() == null && namesNothing(e, "{{unsent}} names no bounce")) return;
             String words = Unsent.expandForBounce(ctx, turn.agent, e.published());
-            hold(e, words, Holding.EXPLICIT_SEND, plan.draftsRound(), Unsent.copiesRisk(ctx, turn.agent, e.body()));
+            hold(e, words, HoldCause.EXPLICIT_SEND, plan.draftsRound(), Unsent.copiesRisk(ctx, turn.agent, e.body()));
         }
 
         /** A refused or malformed envelope held rather than bounced: as routing read it (D1). */
-        private void holdAsRead(Envelope e, String cause, boolean quiet) {
+        private void holdAsRead(Envelope e, HoldCause cause, boolean quiet) {
             if (namesNothing(e, "the envelope's target was refused")) return;
             hold(e, Unsent.expandForBounce(ctx, turn.agent, e.published()), cause, quiet,
                     Unsent.copiesRisk(ctx, turn.agent, e.published()));
@@ -278,13 +283,13 @@ public final class Rounds {
             return Unsent.sendable(ctx, turn.agent, plan.claims()) != null;
         }
 
-        private void keep(Envelope e, String why) {
-            speech(e.asRead(), Route.keptPrivate(why), e);
+        private void keep(Envelope e, KeptPrivate why) {
+            speech(e.asRead(), Route.keptPrivate(why.wire()), e);
         }
 
-        private void hold(Envelope e, String words, String cause, boolean quiet, boolean risk) {
+        private void hold(Envelope e, String words, HoldCause cause, boolean quiet, boolean risk) {
             String draft = Holding.hold(ctx, turn.agent, turn.id, words, cause, risk, quiet);
-            speech(words, Route.held(draft, cause), e);
+            speech(words, Route.held(draft, cause.wire()), e);
         }
 
         /** D1, D5: a bounce holds the envelope's words, never its routing prefix, {{unsent}} expanded. */
@@ -305,7 +310,7 @@ public final class Rounds {
          */
         private boolean namesNothing(Envelope e, String why) {
             if (!Unsent.bare(e.published())) return false;
-            keep(e, Unsent.NOTHING_TO_SEND);
+            keep(e, KeptPrivate.NOTHING_TO_SEND);
             notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, Unsent.names(ctx, turn.agent)));
             return true;
         }
@@ -327,7 +332,7 @@ public final class Rounds {
 
         private void stickTo(String channel, String server) {
             if (channel.equals(turn.sticky)) return;
-            ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, channel, server, "envelope", true));
+            ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, channel, server, LocusMoveReason.ENVELOPE.wire(), true));
         }
 
         private void speech(String text, Route route, Envelope e) {

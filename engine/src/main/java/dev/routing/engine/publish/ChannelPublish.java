@@ -1,7 +1,9 @@
 package dev.routing.engine.publish;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Destination;
 import dev.routing.engine.calls.CallPlan;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.turns.Locus;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.Mode;

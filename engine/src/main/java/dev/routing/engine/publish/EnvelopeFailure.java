@@ -1,7 +1,9 @@
 package dev.routing.engine.publish;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Bounces;
+import dev.routing.engine.routes.LocusMoveReason;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.TurnLocusMoved;
 import dev.routing.projections.publish.Attempt;
@@ -34,6 +36,6 @@ final class EnvelopeFailure {
         if (!attempt.envelope || attempt.turn == null) return;
         Turn turn = ctx.state().turns.turn(attempt.turn);
         if (turn == null || turn.isPrivate || turn.mode != Mode.HYBRID || !attempt.channel.equals(turn.sticky)) return;
-        ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, Turn.HELD, null, "undelivered", true));
+        ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, Turn.HELD, null, LocusMoveReason.UNDELIVERED.wire(), true));
     }
 }

@@ -1,11 +1,13 @@
 package dev.routing.engine.publish;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.attempts.Outcome;
+import dev.routing.engine.context.Context;
+import dev.routing.engine.drafts.ResendChain;
 import dev.routing.engine.drafts.Unsent;
 import dev.routing.engine.notices.Notices;
 import dev.routing.engine.turns.Ends;
 import dev.routing.journal.event.Mode;
-import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.PublishOutcome;
 import dev.routing.journal.event.PublishSettled;
@@ -20,9 +22,6 @@ import java.util.List;
  * makes it delivered, and a late failure never clears an unknown outcome.
  */
 public final class Outcomes {
-    public static final String DELIVERED = "delivered";
-    public static final String FAILED = "failed";
-    public static final String UNKNOWN = "unknown";
     public static final long DEADLINE_MILLIS = 60_000;
     public static final int CONNECTOR_TEXT_LIMIT = 2_000;
 
@@ -31,35 +30,35 @@ public final class Outcomes {
     public static void settle(Context ctx, PublishSettled settled) {
         Attempt attempt = ctx.state().attempts.get(settled.attempt());
         if (attempt == null) return;
-        String outcome = read(settled);
-        if (!attempt.out() && !(UNKNOWN.equals(attempt.outcome) && DELIVERED.equals(outcome))) return;
+        Outcome outcome = read(settled);
+        if (!attempt.out() && !(Outcome.of(attempt.outcome) == Outcome.UNKNOWN && outcome == Outcome.DELIVERED)) return;
         String connectorText = bounded(settled.connectorText());
         boolean late = !attempt.out();
         List<String> queued = attempt.queued;
-        ctx.emit(new PublishOutcome(ctx.at(), attempt.id, outcome, why(settled, outcome), attempt.agent,
+        ctx.emit(new PublishOutcome(ctx.at(), attempt.id, outcome.wire(), why(settled, outcome), attempt.agent,
                 connectorText, settled.connectorData()));
         if (late) return;
-        if (DELIVERED.equals(outcome)) {
+        if (outcome == Outcome.DELIVERED) {
             ResendChain.continueAfter(ctx, attempt, queued);
-        } else if (FAILED.equals(outcome) && (UnsentFailure.reholds(ctx, attempt) || EnvelopeFailure.bounces(ctx, attempt))) {
+        } else if (outcome == Outcome.FAILED && (UnsentFailure.reholds(ctx, attempt) || EnvelopeFailure.bounces(ctx, attempt))) {
             ResendChain.stop(ctx, attempt, queued, null);
         } else {
             ctx.emit(failedNotice(ctx, attempt, outcome, connectorText));
             ResendChain.stop(ctx, attempt, queued, outcome);
         }
-        if (!DELIVERED.equals(outcome)) EnvelopeFailure.holdsTheRest(ctx, attempt);
+        if (outcome != Outcome.DELIVERED) EnvelopeFailure.holdsTheRest(ctx, attempt);
         Ends.afterOutcome(ctx, attempt.turn);
     }
 
     /** O1-O3. */
-    static String read(PublishSettled s) {
-        if (Boolean.TRUE.equals(s.delivered())) return DELIVERED;
-        if ("not-sent".equals(s.error())) return FAILED;
-        if (Boolean.FALSE.equals(s.delivered()) && s.messageId() == null && s.error() == null) return FAILED;
-        return UNKNOWN;
+    static Outcome read(PublishSettled s) {
+        if (Boolean.TRUE.equals(s.delivered())) return Outcome.DELIVERED;
+        if ("not-sent".equals(s.error())) return Outcome.FAILED;
+        if (Boolean.FALSE.equals(s.delivered()) && s.messageId() == null && s.error() == null) return Outcome.FAILED;
+        return Outcome.UNKNOWN;
     }
 
-    private static String why(PublishSettled s, String outcome) {
+    private static String why(PublishSettled s, Outcome outcome) {
         return switch (outcome) {
             case DELIVERED -> "the connector confirmed delivery";
             case FAILED -> "not-sent".equals(s.error()) ? "refused before dispatch: nothing was posted"
@@ -78,10 +77,10 @@ public final class Outcomes {
         }
         for (Attempt a : late) {
             List<String> queued = a.queued;
-            ctx.emit(new PublishOutcome(ctx.at(), a.id, UNKNOWN, "no answer within 60 s: it may have been posted",
+            ctx.emit(new PublishOutcome(ctx.at(), a.id, Outcome.UNKNOWN.wire(), "no answer within 60 s: it may have been posted",
                     a.agent, null, null));
-            ctx.emit(failedNotice(ctx, a, UNKNOWN, null));
-            ResendChain.stop(ctx, a, queued, UNKNOWN);
+            ctx.emit(failedNotice(ctx, a, Outcome.UNKNOWN, null));
+            ResendChain.stop(ctx, a, queued, Outcome.UNKNOWN);
             EnvelopeFailure.holdsTheRest(ctx, a);
             Ends.afterOutcome(ctx, a.turn);
         }
@@ -91,10 +90,10 @@ public final class Outcomes {
     public static void restart(Context ctx) {
         for (Attempt a : ctx.state().attempts.outstanding()) {
             List<String> queued = a.queued;
-            ctx.emit(new PublishOutcome(ctx.at(), a.id, UNKNOWN,
+            ctx.emit(new PublishOutcome(ctx.at(), a.id, Outcome.UNKNOWN.wire(),
                     "the engine restarted while the attempt was out: it may have been posted", a.agent, null, null));
-            ctx.emit(failedNotice(ctx, a, UNKNOWN, null));
-            ResendChain.stop(ctx, a, queued, UNKNOWN);
+            ctx.emit(failedNotice(ctx, a, Outcome.UNKNOWN, null));
+            ResendChain.stop(ctx, a, queued, Outcome.UNKNOWN);
             Ends.afterOutcome(ctx, a.turn);
         }
     }
@@ -104,24 +103,17 @@ public final class Outcomes {
      * go out is a bounce kept private (P12): the bounce notice, saying nothing was posted or that the
      * words may have gone out, waking the resident as a bounce does.
      */
-    static NoticeIssued failedNotice(Context ctx, Attempt a, String outcome, String connectorText) {
+    static NoticeIssued failedNotice(Context ctx, Attempt a, Outcome outcome, String connectorText) {
         if (a.privateTurn && (Attempts.SPEECH.equals(a.via) || Attempts.UNSENT.equals(a.via))) {
-            String why = FAILED.equals(outcome) ? "the send to " + a.channel + " failed. Nothing was posted"
+            String why = outcome == Outcome.FAILED ? "the send to " + a.channel + " failed. Nothing was posted"
                     : "the send to " + a.channel + " was not confirmed";
             if (connectorText != null) why += " (the connector said: " + connectorText + ")";
             int streak = ctx.state().turns.bounceStreak.getOrDefault(a.agent, 0);
             Mode mode = ctx.state().roster.agent(a.agent).mode;
-            return Notices.privateBounce(ctx.at(), a.agent, a.turn, why, !FAILED.equals(outcome),
+            return Notices.privateBounce(ctx.at(), a.agent, a.turn, why, outcome != Outcome.FAILED,
                     Unsent.names(ctx, a.agent), streak < 2, mode == Mode.HYBRID ? ">>>" : ">>");
         }
-        String where = a.channel;
-        String text = FAILED.equals(outcome)
-                ? "[send-failed] Attempt " + a.id + " to " + where + " could not be delivered. Nothing was posted."
-                : "[send-failed] Attempt " + a.id + " to " + where + " was not confirmed. It may or may not have been "
-                        + "posted, so sending it again could post it twice.";
-        if (connectorText != null) text += " The connector said: " + connectorText;
-        Names names = new Names(List.of(a.channel), a.drafts);
-        return new NoticeIssued(ctx.at(), a.agent, "send-failed", names, text, false, a.turn);
+        return Notices.sendFailed(ctx.at(), a.agent, a.turn, a.id, a.channel, a.drafts, outcome, connectorText);
     }
 
     static String bounded(String text) {

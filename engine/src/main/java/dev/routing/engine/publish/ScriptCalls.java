@@ -1,6 +1,6 @@
 package dev.routing.engine.publish;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.journal.event.ScriptCalled;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.EngineState;

@@ -1,6 +1,7 @@
 package dev.routing.engine.publish;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Attempts;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Bounces;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.publish.Attempt;

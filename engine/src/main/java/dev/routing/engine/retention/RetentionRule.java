@@ -1,6 +1,6 @@
 package dev.routing.engine.retention;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.journal.event.DraftLetGo;
 import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.projections.drafts.Draft;

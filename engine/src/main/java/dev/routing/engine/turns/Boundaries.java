@@ -1,6 +1,6 @@
 package dev.routing.engine.turns;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.HeldNotice;
 import dev.routing.engine.notices.Notices;
 import dev.routing.engine.privacy.PrivateStart;
@@ -30,12 +30,10 @@ public final class Boundaries {
         String why = reason == null ? null : reason.why();
         Set<String> channels = new LinkedHashSet<>();
         Set<String> elsewhere = new LinkedHashSet<>();
-        String addressedArrival = null;
         for (String id : boundary.injected()) {
             StoredMessage m = state.privacy.message(turn.agent, id);
             if (m == null) continue;
             if (m.channel != null && !m.ambientOrSystem() && (m.addressed || followsUp(turn, m))) channels.add(m.channel);
-            if (m.channel != null && m.addressed) addressedArrival = m.channel;
             if (m.channel != null && m.addressed && !m.ambientOrSystem() && !m.channel.equals(turn.locus)) {
                 elsewhere.add(m.channel);
             }
@@ -47,9 +45,8 @@ public final class Boundaries {
         if (!boundary.endsTurn()) tellAddressedElsewhere(ctx, turn, elsewhere);
         if (turn.isPrivate) {
             Starts.nameChannelsHeld(ctx, turn, channels);
-        } else if (!boundary.endsTurn() && addressedArrival != null && turn.locusPolicy == LocusPolicy.LATEST_INBOUND
-                && Starts.usesLocus(turn.mode) && turn.locus != null && !addressedArrival.equals(turn.locus)) {
-            LocusMove.emit(ctx, turn, addressedArrival, "addressed-arrival");
+        } else if (!boundary.endsTurn()) {
+            LocusMove.repin(ctx, turn, boundary.injected());
         }
         if (!boundary.endsTurn()) HeldNotice.decide(ctx, turn);
         return reason;
@@ -61,7 +58,7 @@ public final class Boundaries {
      * turn's own notice reads the same record, so it names what this one did not.
      */
     private static void tellAddressedElsewhere(Context ctx, Turn turn, Set<String> elsewhere) {
-        if (turn.locusPolicy != LocusPolicy.DELIVERY || !Starts.usesLocus(turn.mode)) return;
+        if (turn.locusPolicy != LocusPolicy.DELIVERY || !turn.mode.usesLocus()) return;
         List<String> fresh = elsewhere.stream().filter(c -> !turn.channelsNamed.contains(c)).toList();
         if (!fresh.isEmpty()) {
             ctx.emit(Notices.addressedElsewhere(ctx.at(), turn.agent, turn.id, fresh, turn.isPrivate ? null : turn.locus));

@@ -1,9 +1,9 @@
 package dev.routing.engine.turns;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.attempts.Outcome;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Describe;
-import dev.routing.journal.event.Names;
-import dev.routing.journal.event.NoticeIssued;
+import dev.routing.engine.notices.Notices;
 import dev.routing.journal.event.TurnEnded;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.publish.Attempt;
@@ -43,9 +43,9 @@ public final class Ends {
             Attempt a = ctx.state().attempts.get(id);
             String settled = a != null ? a.outcome : turn.outcomes.get(id);
             String outcome = settled != null ? settled : a == null ? "settled" : "awaiting its outcome";
-            if ("delivered".equals(settled)) delivered++;
+            if (Outcome.of(settled) == Outcome.DELIVERED) delivered++;
             // D7: an attempt still awaiting its outcome, or of unknown outcome, may have been posted.
-            if (a != null && a.out() || "unknown".equals(settled)) mayHavePosted = true;
+            if (a != null && a.out() || Outcome.of(settled) == Outcome.UNKNOWN) mayHavePosted = true;
             lines.add("attempt " + id + " to " + requested.getValue() + ": " + outcome);
         }
         List<String> drafts = new ArrayList<>();
@@ -57,24 +57,8 @@ public final class Ends {
         }
         if (!drafts.isEmpty()) lines.add("held as drafts: " + String.join(", ", drafts));
         for (Map.Entry<String, Integer> kept : turn.keptPrivate.entrySet()) {
-            lines.add(kept.getValue() + " plain-speech segment(s) kept private (" + keptWhy(turn, kept.getKey()) + ")");
+            lines.add(kept.getValue() + " plain-speech segment(s) kept private (" + Notices.keptWhy(kept.getKey()) + ")");
         }
-        String head = delivered > 0 ? "[delivered] " + delivered + " publication(s) confirmed"
-                : mayHavePosted ? "[delivered] nothing confirmed" : "[delivered] nothing";
-        String text = head + (lines.isEmpty() ? "." : ": " + String.join("; ", lines) + ".");
-        ctx.emit(new NoticeIssued(ctx.at(), turn.agent, "receipt", Names.drafts(turn.drafts), text, false, turn.id));
-    }
-
-    private static String keptWhy(Turn turn, String why) {
-        return switch (why) {
-            case "private-turn" -> "private turn: publish only with an explicit send or an envelope that names a channel";
-            case "named" -> "kept in your context, sent to no one: only a send tool that names where it goes reaches anyone";
-            case "disabled" -> "proseRouting=disabled: post to a channel only with an explicit send tool";
-            case "skip-reply", "private-think" -> "skip_reply or a private think";
-            case "drafts-round" -> "a drafts call in a turn a send silenced";
-            case "silent" -> "a silent tick";
-            case "nothing-to-send" -> "{{unsent}} named nothing that could be sent, and no words of its own";
-            default -> why;
-        };
+        ctx.emit(Notices.receipt(ctx.at(), turn.agent, turn.id, turn.drafts, delivered, mayHavePosted, lines));
     }
 }

@@ -1,11 +1,9 @@
 package dev.routing.engine.turns;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.CatchUp;
 import dev.routing.engine.notices.Notices;
 import dev.routing.engine.privacy.PrivateStart;
-import dev.routing.journal.event.LocusPolicy;
-import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.TurnContinued;
 import dev.routing.journal.event.TurnMadePrivate;
 import dev.routing.journal.event.TurnOpened;
@@ -64,7 +62,7 @@ public final class Starts {
         boolean heartbeat = batch.stream().anyMatch(w -> "heartbeat".equals(w.cause()));
         boolean isPrivate = why != null;
         Locus locus = Locus.NONE;
-        if (!isPrivate && !heartbeat && usesLocus(settings.mode)) locus = Locus.of(state, start.agent(), batch);
+        if (!isPrivate && !heartbeat && settings.mode.usesLocus()) locus = Locus.of(state, start.agent(), batch);
         String trigger = isPrivate ? null : Locus.trigger(state, start.agent(), batch);
         List<String> causes = batch.stream().map(WakeQueued::cause).distinct().toList();
         ctx.emit(new TurnOpened(ctx.at(), id, start.agent(), isPrivate, why, locus.channel(), locus.fallback(),
@@ -72,7 +70,7 @@ public final class Starts {
         if (isPrivate) {
             announcePrivate(ctx, id, start, why);
             nameChannelsHeld(ctx, state.turns.turn(id), channelsTakenIn(state, start.agent(), batch, start.reads()));
-        } else if (usesLocus(settings.mode) && !heartbeat) {
+        } else if (settings.mode.usesLocus() && !heartbeat) {
             tellRouting(ctx, start.agent(), id, locus.channel());
         }
         CatchUp.decide(ctx, start.agent(), id);
@@ -91,25 +89,15 @@ public final class Starts {
         }
     }
 
-    /**
-     * M1: under {@code latest-inbound}, the turn's next start re-pins a public turn's locus to the
-     * newest addressed channel message it takes in that is still on the agent's history (the last
-     * one the start lists), as a live boundary does.
-     */
+    /** M1: what a continuing start takes in may re-pin its locus: its batch's messages, then what it reads (the last one it lists). */
     private static void repin(Context ctx, Turn turn, List<WakeQueued> batch, List<String> reads) {
-        if (turn.locusPolicy != LocusPolicy.LATEST_INBOUND || !usesLocus(turn.mode) || turn.locus == null) return;
         List<String> ids = new ArrayList<>();
         for (WakeQueued w : batch) ids.addAll(w.messages());
         for (String id : reads) {
             ids.remove(id);
             ids.add(id);
         }
-        String newest = null;
-        for (String id : ids) {
-            StoredMessage m = ctx.state().privacy.message(turn.agent, id);
-            if (m != null && m.channel != null && m.addressed && m.onBranch) newest = m.channel;
-        }
-        if (newest != null && !newest.equals(turn.locus)) LocusMove.emit(ctx, turn, newest, "addressed-arrival");
+        LocusMove.repin(ctx, turn, ids);
     }
 
     /** P12: the resident is told once per turn that it is private, and why; a silent tick is told nothing. */
@@ -124,7 +112,7 @@ public final class Starts {
      * in; ambient and system messages, whose wakes are dropped once answered, are not named.
      */
     public static void nameChannelsHeld(Context ctx, Turn turn, Set<String> channels) {
-        if (turn == null || !usesLocus(turn.mode) || channels.isEmpty()) return;
+        if (turn == null || !turn.mode.usesLocus() || channels.isEmpty()) return;
         List<String> fresh = channels.stream().filter(c -> !turn.channelsNamed.contains(c)).toList();
         if (!fresh.isEmpty()) ctx.emit(Notices.channelsHeld(ctx.at(), turn.agent, turn.id, fresh));
     }
@@ -159,11 +147,6 @@ public final class Starts {
         if (told == null && channel == null) return;
         if (now.equals(told)) return;
         ctx.emit(Notices.routing(ctx.at(), agent, turn, channel));
-    }
-
-    /** Locus and hybrid mode route unprefixed speech by a locus; explicit, disabled and named do not. */
-    public static boolean usesLocus(Mode mode) {
-        return mode == Mode.LOCUS || mode == Mode.HYBRID;
     }
 
     static String serverOf(EngineState state, String channel) {

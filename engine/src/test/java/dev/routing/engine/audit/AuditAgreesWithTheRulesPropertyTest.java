@@ -1,6 +1,6 @@
 package dev.routing.engine.audit;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.counterfactual.Counterfactual;
 import dev.routing.engine.counterfactual.Difference;
 import dev.routing.engine.testing.Action;
@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
  * rules themselves: under today's rules its turns that took in private input are exactly the
  * engine's private turns, and it finds no leak; under 0.30.0 its findings are exactly the plain
  * speech that re-deciding under today's rules withholds.
+ *
+ * <p>The seed's ids (private-turns.txt): B1 is P4.
  */
 class AuditAgreesWithTheRulesPropertyTest {
 
@@ -44,7 +46,7 @@ class AuditAgreesWithTheRulesPropertyTest {
     }
 
     @Test
-    void B1_under0300TheFindingsAreExactlyWhatTodaysRulesWithhold() {
+    void P4_under0300TheFindingsAreExactlyWhatTodaysRulesWithhold() {
         Property.check("audit findings are what today's rules withhold", Property.baseSeed(6_500_000L),
                 Property.streams(10_000) / 5, 60, stream -> {
                     List<Entry> entries = play(RuleSet.V0_30_0, stream);
@@ -60,7 +62,7 @@ class AuditAgreesWithTheRulesPropertyTest {
 
     /** The property has teeth: under 0.30.0 the same streams do leak, and the audit finds them. */
     @Test
-    void B1_under0300SomeStreamsHaveFindings() {
+    void P4_under0300SomeStreamsHaveFindings() {
         int with = 0;
         for (int i = 0; i < 500; i++) {
             List<Entry> entries = play(RuleSet.V0_30_0, dev.routing.engine.testing.StreamGenerator.stream(6_500_000L + i, 60));

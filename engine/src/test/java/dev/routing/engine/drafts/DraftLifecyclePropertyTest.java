@@ -2,12 +2,12 @@ package dev.routing.engine.drafts;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.CoreSink;
+import dev.routing.engine.testing.DraftsHost;
 import dev.routing.engine.testing.Property;
 import dev.routing.engine.testing.StreamGenerator;
-import dev.routing.engine.testing.DraftsHost;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.DraftHeld;

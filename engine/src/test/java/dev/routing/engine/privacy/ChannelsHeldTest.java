@@ -17,7 +17,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** E1, E2 (P15, P16): a channel's message that meets private input, and merged wakes. */
+/**
+ * P15, P16: a channel's message that meets private input, and merged wakes.
+ *
+ * <p>The seed's ids (private-turns.txt): E1 is P15, E2 is P16.
+ */
 class ChannelsHeldTest {
 
     private static long mixedStart(Scenario s) {
@@ -29,7 +33,7 @@ class ChannelsHeldTest {
     }
 
     @Test
-    void E1_aPrivateStartThatTakesInARoomsMessageNamesTheRoomBeforeTheReply() {
+    void P15_aPrivateStartThatTakesInARoomsMessageNamesTheRoomBeforeTheReply() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = mixedStart(s);
         s.host.say(turn, 1, "Both answered.");
@@ -42,7 +46,7 @@ class ChannelsHeldTest {
     }
 
     @Test
-    void E1_aChannelsMessageIsNamedOnceInAPrivateTurn() {
+    void P15_aChannelsMessageIsNamedOnceInAPrivateTurn() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = mixedStart(s);
         s.host.say(turn, 1, "First.", call("shell", null, null));
@@ -53,7 +57,7 @@ class ChannelsHeldTest {
     }
 
     @Test
-    void E1_aRoomsWakeThatWaitedOnAPrivateTurnsContinuationStartsATurnThatSpeaksInNoChannel() {
+    void P15_aRoomsWakeThatWaitedOnAPrivateTurnsContinuationStartsATurnThatSpeaksInNoChannel() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String op = s.host.operator("qa", "status?");
         long first = s.host.answer("qa", op, null);
@@ -252,7 +256,7 @@ class ChannelsHeldTest {
 
     @ParameterizedTest
     @EnumSource(value = Mode.class, names = {"EXPLICIT", "DISABLED"})
-    void E1_explicitAndDisabledModeNameNoChannel(Mode mode) {
+    void P15_explicitAndDisabledModeNameNoChannel(Mode mode) {
         Scenario s = new Scenario().agent(mode, LocusPolicy.DELIVERY);
         long turn = mixedStart(s);
         s.host.say(turn, 1, "Both answered.");
@@ -261,7 +265,7 @@ class ChannelsHeldTest {
     }
 
     @Test
-    void E2_mergingWakesNeverLosesAPrivateMark() {
+    void P16_mergingWakesNeverLosesAPrivateMark() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
         String a = s.host.room("qa", "work", "@qa one", true);
         String b = s.host.room("qa", "noisy", "@qa two", true);

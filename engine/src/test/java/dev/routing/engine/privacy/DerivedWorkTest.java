@@ -16,7 +16,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** D1-D6 (P3, P8-P10): work a turn derives or arms speaks as that turn stands when it comes back. */
+/**
+ * P3, P8-P10: work a turn derives or arms speaks as that turn stands when it comes back.
+ *
+ * <p>The seed's ids (private-turns.txt): D1 is P8, D2 is P8, D3 is P3, D4 is P9, D5 is P10.
+ */
 class DerivedWorkTest {
 
     private static Scenario withFallback() {
@@ -51,7 +55,7 @@ class DerivedWorkTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"continuation", "auto-continuation", "bounce", "rewind-retry", "failure-retry",
         "resend-after-retries"})
-    void D1_whatAPrivateTurnDerivesSpeaksInNoChannelEvenWhereAFallbackExists(String cause) {
+    void P8_whatAPrivateTurnDerivesSpeaksInNoChannelEvenWhereAFallbackExists(String cause) {
         Scenario s = withFallback();
         long turn = armed(s, cause, privateTurn(s));
         assertTrue(s.opened(turn).isPrivate());
@@ -61,7 +65,7 @@ class DerivedWorkTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"continuation", "auto-continuation", "bounce", "rewind-retry", "failure-retry",
         "resend-after-retries"})
-    void D1_whatAChannelTurnDerivesSpeaksAsOn0300InTheFallbackChannel(String cause) {
+    void P8_whatAChannelTurnDerivesSpeaksAsOn0300InTheFallbackChannel(String cause) {
         Scenario s = withFallback();
         long turn = armed(s, cause, channelTurn(s));
         assertFalse(s.opened(turn).isPrivate());
@@ -69,7 +73,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D1_aBudgetRestartOfAPrivateTurnStaysPrivate() {
+    void P8_aBudgetRestartOfAPrivateTurnStaysPrivate() {
         Scenario s = withFallback();
         String op = s.host.operator("qa", "status?");
         long turn = s.host.answer("qa", op, null);
@@ -80,14 +84,14 @@ class DerivedWorkTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"self-wake", "sleep", "script", "tune-out-cancel", "focus-end"})
-    void D2_aWakeArmedByThModelInAPrivateTurnSpeaksInNoChannel(String cause) {
+    void P8_aWakeArmedByThModelInAPrivateTurnSpeaksInNoChannel(String cause) {
         Scenario s = withFallback();
         long turn = armed(s, cause, privateTurn(s));
         s.assertKeptPrivate(turn, "private-turn");
     }
 
     @Test
-    void D2_aScriptsWakeQueuedWhileItsTurnWasAChannelsSpeaksInNoChannelOnceThatTurnTurnsPrivateFirst() {
+    void P8_aScriptsWakeQueuedWhileItsTurnWasAChannelsSpeaksInNoChannelOnceThatTurnTurnsPrivateFirst() {
         Scenario s = withFallback();
         String ping = s.host.room("qa", "noisy", "@qa ping", true);
         long room = s.host.answer("qa", ping, "noisy");
@@ -102,7 +106,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D3_whatAPrivateTurnsWorkBroughtBackStoredWhileIdleMakesItsNextStartPrivate() {
+    void P3_whatAPrivateTurnsWorkBroughtBackStoredWhileIdleMakesItsNextStartPrivate() {
         Scenario s = withFallback();
         long turn = privateTurn(s);
         s.host.message("qa", "work-result", null, false, "result", "host", turn, false);
@@ -113,7 +117,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D4_aNudgeAfterAPrivateTurnSpeaksInNoChannel() {
+    void P9_aNudgeAfterAPrivateTurnSpeaksInNoChannel() {
         Scenario s = withFallback();
         privateTurn(s);
         String w = s.host.wake(new WakeSpec("qa", "retake").retake("nudge"));
@@ -124,7 +128,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D4_aNudgeAfterOnlyChannelTurnsSpeaksAsOnMainInTheFallbackChannel() {
+    void P9_aNudgeAfterOnlyChannelTurnsSpeaksAsOnMainInTheFallbackChannel() {
         Scenario s = withFallback();
         channelTurn(s);
         String w = s.host.wake(new WakeSpec("qa", "retake").retake("nudge"));
@@ -134,7 +138,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D4_aNudgeAfterAChannelTurnThatFollowedAPrivateExchangeSpeaksInNoChannel() {
+    void P9_aNudgeAfterAChannelTurnThatFollowedAPrivateExchangeSpeaksInNoChannel() {
         Scenario s = withFallback();
         privateTurn(s);
         channelTurn(s);
@@ -145,7 +149,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D4_aNudgeAfterTheHostsUndoBackPastAPrivateExchangeSpeaksAsOnMain() {
+    void P9_aNudgeAfterTheHostsUndoBackPastAPrivateExchangeSpeaksAsOnMain() {
         Scenario s = withFallback();
         String op = s.host.operator("qa", "status?");
         long turn = s.host.answer("qa", op, null);
@@ -164,7 +168,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D4_afterARestartANudgeFollowingAPrivateTurnSpeaksInNoChannel() {
+    void P9_afterARestartANudgeFollowingAPrivateTurnSpeaksInNoChannel() {
         Scenario s = withFallback();
         privateTurn(s);
         s.restart();
@@ -175,7 +179,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D5_workFromAPrivateTurnThatComesBackAfterARestartStaysPrivate() {
+    void P10_workFromAPrivateTurnThatComesBackAfterARestartStaysPrivate() {
         Scenario s = withFallback();
         long turn = privateTurn(s);
         s.restart();
@@ -187,7 +191,7 @@ class DerivedWorkTest {
     }
 
     @Test
-    void D5_aTurnIdAtOrBelowTheFloorCountsAsPrivate() {
+    void P10_aTurnIdAtOrBelowTheFloorCountsAsPrivate() {
         PrivacyRecord record = new PrivacyRecord();
         for (long id = 10; id < 10 + PrivacyRecord.KEPT_IDS + 5; id++) record.notePrivateTurn(id);
         assertEquals(PrivacyRecord.KEPT_IDS, record.privateTurns.size());

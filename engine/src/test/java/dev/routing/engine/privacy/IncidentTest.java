@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.Engine;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Scripts;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Fact;

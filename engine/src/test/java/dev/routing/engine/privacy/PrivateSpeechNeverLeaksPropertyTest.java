@@ -2,7 +2,7 @@ package dev.routing.engine.privacy;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.CoreSink;
 import dev.routing.engine.testing.Property;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Host;
 import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.DraftHeld;
@@ -18,11 +18,15 @@ import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.ToolDecided;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
-/** B1-B5 (P4, P11-P14): what a private turn does with its words, its sends and its channels. */
+/**
+ * P4, P11-P14: what a private turn does with its words, its sends and its channels.
+ *
+ * <p>The seed's ids (private-turns.txt): B1 is P4, B2 is P11, B3 is P12, B4 is P13, B5 is P14.
+ */
 class PrivateTurnSpeechTest {
 
     private static long operatorTurn(Scenario s) {
@@ -31,7 +35,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B1_underDeliveryAnOperatorsMessageWhileAFocusHoldsIsAnsweredInNoChannel() {
+    void P4_underDeliveryAnOperatorsMessageWhileAFocusHoldsIsAnsweredInNoChannel() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = operatorTurn(s);
@@ -43,7 +47,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B1_underThe0300RulesTheSameMessageWasPublishedInTheFocusChannel() {
+    void P4_underThe0300RulesTheSameMessageWasPublishedInTheFocusChannel() {
         Scenario s = new Scenario(RuleSet.V0_30_0).agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = operatorTurn(s);
@@ -53,7 +57,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B1_underLatestInboundAnOperatorsMessageAfterARoomWasAnsweredIsAnsweredInNoChannel() {
+    void P4_underLatestInboundAnOperatorsMessageAfterARoomWasAnsweredIsAnsweredInNoChannel() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
         String ping = s.host.room("qa", "noisy", "@qa ping", true);
         long room = s.host.answer("qa", ping, "noisy");
@@ -68,7 +72,7 @@ class PrivateTurnSpeechTest {
 
     @ParameterizedTest
     @EnumSource(Mode.class)
-    void B1_aPrivateTurnsPlainSpeechReachesNoChannelInEveryMode(Mode mode) {
+    void P4_aPrivateTurnsPlainSpeechReachesNoChannelInEveryMode(Mode mode) {
         Scenario s = new Scenario().agent(mode, LocusPolicy.LATEST_INBOUND);
         s.host.focus("qa", "work");
         s.host.room("qa", "noisy", "chatter", false);
@@ -80,7 +84,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B1_aBatchWithARoomWakeAndAPrivateWakeIsPrivateWhateverOrderTheyCameIn() {
+    void P4_aBatchWithARoomWakeAndAPrivateWakeIsPrivateWhateverOrderTheyCameIn() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String ping = s.host.room("qa", "work", "@qa ping", true);
         String roomWake = s.host.wake("qa", "message", "work", ping);
@@ -93,7 +97,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B2_aPrivateTurnsOwnEnvelopePostsItsBodyWhereItNamesAndSetsNoStickyDestination() {
+    void P11_aPrivateTurnsOwnEnvelopePostsItsBodyWhereItNamesAndSetsNoStickyDestination() {
         Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, ">>#work Deploy is done.");
@@ -105,7 +109,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B2_hybridAPrivateTurnsEnvelopeSetsNoTargetSoItsLaterPlainSpeechStaysPrivate() {
+    void P11_hybridAPrivateTurnsEnvelopeSetsNoTargetSoItsLaterPlainSpeechStaysPrivate() {
         Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, ">>>#work Shipped.\nStill for the room?");
@@ -117,7 +121,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B2_aPrivateTurnsChannelPublishThatNamesAChannelGoesThere() {
+    void P11_aPrivateTurnsChannelPublishThatNamesAChannelGoesThere() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, "", call("channel_publish", "work", "hello"));
@@ -128,7 +132,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B2_aScriptsChannelPublishThatNamesItsChannelGoesThereInAPrivateTurnToo() {
+    void P11_aScriptsChannelPublishThatNamesItsChannelGoesThereInAPrivateTurnToo() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.feed(new dev.routing.journal.event.ScriptCalled(s.host.tick(), "qa", turn, "channel_publish", "work", null, "report"));
@@ -137,7 +141,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B3_anExplicitModeTurnIsToldItsWordsWereKeptPrivateNotBounced() {
+    void P12_anExplicitModeTurnIsToldItsWordsWereKeptPrivateNotBounced() {
         Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, "All green.");
@@ -148,7 +152,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B3_aPrivateHybridTurnsEnvelopeThatNamesNoDestinationOrAnUnknownChannelKeepsItsWordsPrivateWithNoDraft() {
+    void P12_aPrivateHybridTurnsEnvelopeThatNamesNoDestinationOrAnUnknownChannelKeepsItsWordsPrivateWithNoDraft() {
         Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, ">>>\nnowhere at all\n>>>#nowhere lost words");
@@ -159,7 +163,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B3_hybridBesideASendWhosePlaceCantBeReadAPrivateTurnsEnvelopeThatNamesAChannelIsHeldAsADraft() {
+    void P12_hybridBesideASendWhosePlaceCantBeReadAPrivateTurnsEnvelopeThatNamesAChannelIsHeldAsADraft() {
         Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, "Kept here.\n>>>#work For the room.", call("mcpl--discord--send_message", null, "hi"));
@@ -170,7 +174,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B3_aPrivateTurnThatTakesInMorePrivateInputIsToldNothingAgain() {
+    void P12_aPrivateTurnThatTakesInMorePrivateInputIsToldNothingAgain() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, "Working.", call("shell", null, null));
@@ -181,7 +185,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B3_aChannelTurnMadePrivateIsWhatTheAgentWasLastToldAfterARestartToo() {
+    void P12_aChannelTurnMadePrivateIsWhatTheAgentWasLastToldAfterARestartToo() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long room = s.host.answer("qa", ping, "work");
@@ -199,7 +203,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B4_aPrivateTurnsChannelPublishThatNamesNoChannelIsRefusedAndCountsAsNoSend() {
+    void P13_aPrivateTurnsChannelPublishThatNamesNoChannelIsRefusedAndCountsAsNoSend() {
         Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = operatorTurn(s);
@@ -212,7 +216,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B4_aPublicTurnsChannelPublishThatNamesNoChannelGoesToItsChannelAsOn0300() {
+    void P13_aPublicTurnsChannelPublishThatNamesNoChannelGoesToItsChannelAsOn0300() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long turn = s.host.answer("qa", ping, "work");
@@ -222,7 +226,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B4_aScriptLeftRunningPastAPrivateTurnsEndIsRefused() {
+    void P13_aScriptLeftRunningPastAPrivateTurnsEndIsRefused() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = operatorTurn(s);
@@ -250,7 +254,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B4_aScriptOfAChannelTurnThatNamesNoChannelGoesWhere0300SendsIt() {
+    void P13_aScriptOfAChannelTurnThatNamesNoChannelGoesWhere0300SendsIt() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         String ping = s.host.room("qa", "noisy", "@qa ping", true);
@@ -261,7 +265,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B5_channelOpenKeepsAPrivateTurnPrivate() {
+    void P14_channelOpenKeepsAPrivateTurnPrivate() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.say(turn, 1, "Opening.", call("channel_open", "work", null));
@@ -271,7 +275,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B5_aPublicTurnsChannelOpenMovesItsLocusForLaterRoundsOnly() {
+    void P14_aPublicTurnsChannelOpenMovesItsLocusForLaterRoundsOnly() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long turn = s.host.answer("qa", ping, "work");
@@ -283,7 +287,7 @@ class PrivateTurnSpeechTest {
     }
 
     @Test
-    void B5_aPrivateTurnThatEntersAFocusKeepsNoChannel() {
+    void P14_aPrivateTurnThatEntersAFocusKeepsNoChannel() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = operatorTurn(s);
         s.host.feed(new dev.routing.journal.event.FocusOpened(s.host.tick(), "qa", "work", turn));

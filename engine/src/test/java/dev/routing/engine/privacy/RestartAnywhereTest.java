@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.routing.engine.Core;
 import dev.routing.engine.Engine;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.CoreSink;
 import dev.routing.engine.testing.Scripts;
 import dev.routing.journal.codec.EntryCodec;
@@ -12,8 +12,8 @@ import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
-import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.PublishOutcome;
+import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.TurnEnded;
 import dev.routing.journal.event.TurnOpened;
 import dev.routing.projections.EngineState;

@@ -11,7 +11,11 @@ import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import org.junit.jupiter.api.Test;
 
-/** A1, A2 (P1, P2): what a private surface is, decided by what a message names, failing closed. */
+/**
+ * P1, P2: what a private surface is, decided by what a message names, failing closed.
+ *
+ * <p>The seed's ids (private-turns.txt): A1 is P1, A2 is P2.
+ */
 class SurfacesTest {
 
     private long answer(Scenario s, String kind, String channel, String writer, Long fromTurn) {
@@ -22,7 +26,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A1_treatsAnUnknownFutureExternalMessageSourceAsPrivate() {
+    void P1_treatsAnUnknownFutureExternalMessageSourceAsPrivate() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = answer(s, "cron:tick", null, "host", null);
@@ -32,7 +36,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A1_anApiMessageThatNamesNoChannelOpensAPrivateTurn() {
+    void P1_anApiMessageThatNamesNoChannelOpensAPrivateTurn() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = answer(s, "api:message", null, "host", null);
@@ -42,7 +46,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A1_aWhitespaceOnlyChannelNamesNoChannel() {
+    void P1_aWhitespaceOnlyChannelNamesNoChannel() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = answer(s, "external-message", "  \t", "host", null);
@@ -51,7 +55,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A1_aWebUiTurnOverridesEvenAResidentHomeChannel() {
+    void P1_aWebUiTurnOverridesEvenAResidentHomeChannel() {
         Scenario s = new Scenario();
         s.host.configure(new AgentConfigured(s.host.tick(), "qa", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, "work"));
         long turn = answer(s, "external-message", null, "host", null);
@@ -61,7 +65,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A1_aSurfaceMessageThatNamesAChannelRoutesAsThatChannelsMessage() {
+    void P1_aSurfaceMessageThatNamesAChannelRoutesAsThatChannelsMessage() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String m = s.host.message("qa", "external-message", "work", true, "status?", "host", null, true);
         long turn = s.host.answer("qa", m, "work");
@@ -71,7 +75,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A2_aTurnWokenByTheFrameworksOwnToolListNoticeSpeaksAsOnMain() {
+    void P2_aTurnWokenByTheFrameworksOwnToolListNoticeSpeaksAsOnMain() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = answer(s, "tool-list-notice", null, "host", null);
@@ -81,7 +85,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A2_aTurnWokenByAModulesEventWithTheNoticesFieldsIsPrivate() {
+    void P2_aTurnWokenByAModulesEventWithTheNoticesFieldsIsPrivate() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         long turn = answer(s, "tool-list-notice", null, "module", null);
@@ -90,7 +94,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A2_aModulesMessageThatCarriesAPrivateTurnsWorkMarkLeavesAChannelTurnSpeakingInItsChannel() {
+    void P2_aModulesMessageThatCarriesAPrivateTurnsWorkMarkLeavesAChannelTurnSpeakingInItsChannel() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long privateTurn = answer(s, "external-message", null, "host", null);
         s.host.end(privateTurn);
@@ -105,7 +109,7 @@ class SurfacesTest {
     }
 
     @Test
-    void A2_theSameWorkMarkFromTheHostMakesTheTurnPrivate() {
+    void P2_theSameWorkMarkFromTheHostMakesTheTurnPrivate() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long privateTurn = answer(s, "external-message", null, "host", null);
         s.host.end(privateTurn);

@@ -16,7 +16,11 @@ import dev.routing.journal.event.TurnMadePrivate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** C1-C4 (P5-P7): the timings at which a turn takes in private input, and the stored mark. */
+/**
+ * P5-P7: the timings at which a turn takes in private input, and the stored mark.
+ *
+ * <p>The seed's ids (private-turns.txt): C1 is P5, C2 is P6, C3 is P6, C4 is P7.
+ */
 class TakingInTest {
 
     private static long roomTurn(Scenario s, String channel) {
@@ -25,7 +29,7 @@ class TakingInTest {
     }
 
     @Test
-    void C1_aBoundaryThatInjectsAPrivateSurfacesMessageMakesTheRoomsTurnPrivateFromThere() {
+    void P5_aBoundaryThatInjectsAPrivateSurfacesMessageMakesTheRoomsTurnPrivateFromThere() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = roomTurn(s, "work");
         s.host.say(turn, 1, "Starting the deploy.", call("shell", null, null));
@@ -40,7 +44,7 @@ class TakingInTest {
     }
 
     @Test
-    void C1_aBoundaryThatEndsItsTurnLeavesItAChannelTurnAndTheNextStartPrivate() {
+    void P5_aBoundaryThatEndsItsTurnLeavesItAChannelTurnAndTheNextStartPrivate() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = roomTurn(s, "work");
         s.host.say(turn, 1, "Done.", call("shell", null, null));
@@ -55,7 +59,7 @@ class TakingInTest {
     }
 
     @Test
-    void C1_anAddressedMidTurnInjectionMovesNoPrivateTurnsLocus() {
+    void P5_anAddressedMidTurnInjectionMovesNoPrivateTurnsLocus() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
         String op = s.host.operator("qa", "status?");
         long turn = s.host.answer("qa", op, null);
@@ -68,7 +72,7 @@ class TakingInTest {
     }
 
     @Test
-    void C1_aPublicTurnsAddressedArrivalRepinsItsLocusUnderLatestInboundAsOn0300() {
+    void P5_aPublicTurnsAddressedArrivalRepinsItsLocusUnderLatestInboundAsOn0300() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
         long turn = roomTurn(s, "work");
         s.host.say(turn, 1, "Checking.", call("shell", null, null));
@@ -79,7 +83,7 @@ class TakingInTest {
     }
 
     @Test
-    void C1_aRoomsTurnWhoseBoundaryInjectsWhatAPrivateTurnsWorkBroughtBackIsPrivateFromThere() {
+    void P5_aRoomsTurnWhoseBoundaryInjectsWhatAPrivateTurnsWorkBroughtBackIsPrivateFromThere() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String op = s.host.operator("qa", "run the report");
         long first = s.host.answer("qa", op, null);
@@ -93,7 +97,7 @@ class TakingInTest {
     }
 
     @Test
-    void C2_aBatchThatHoldsAPrivateSurfacesWakeIsPrivate() {
+    void P6_aBatchThatHoldsAPrivateSurfacesWakeIsPrivate() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.focus("qa", "work");
         String op = s.host.operator("qa", "status?");
@@ -104,7 +108,7 @@ class TakingInTest {
     }
 
     @Test
-    void C2_aGateWindowWithAPrivateMessageWhichNothingStoresAndAnAddressedRoomMessageWakesOnePrivateTurn() {
+    void P6_aGateWindowWithAPrivateMessageWhichNothingStoresAndAnAddressedRoomMessageWakesOnePrivateTurn() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String ping = s.host.room("qa", "work", "@qa ping", true);
         String gate = s.host.wake(new WakeSpec("qa", "gate-window").channel("work").messages(ping).privateSurface());
@@ -116,7 +120,7 @@ class TakingInTest {
     }
 
     @Test
-    void C3_aRoomsWakeThatContinuesAnOpenPrivateTurnLeavesItPrivate() {
+    void P6_aRoomsWakeThatContinuesAnOpenPrivateTurnLeavesItPrivate() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         String op = s.host.operator("qa", "status?");
         long turn = s.host.answer("qa", op, null);
@@ -130,7 +134,7 @@ class TakingInTest {
     }
 
     @Test
-    void C3_aContinuationThatTakesInAPrivateWakeMakesItsChannelTurnPrivateFromThere() {
+    void P6_aContinuationThatTakesInAPrivateWakeMakesItsChannelTurnPrivateFromThere() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = roomTurn(s, "work");
         s.host.say(turn, 1, "First.", call("shell", null, null));
@@ -144,7 +148,7 @@ class TakingInTest {
     }
 
     @Test
-    void C4_aPrivateMessageStoredWhileTheAgentIsIdleMakesItsNextStartPrivateAndOnlyThatOne() {
+    void P7_aPrivateMessageStoredWhileTheAgentIsIdleMakesItsNextStartPrivateAndOnlyThatOne() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.operatorQuietly("qa", "fyi: the deploy is paused");
         long first = roomTurn(s, "work");
@@ -158,7 +162,7 @@ class TakingInTest {
     }
 
     @Test
-    void C4_aSilentStartIsPrivateButLeavesTheMarkToTheNext() {
+    void P7_aSilentStartIsPrivateButLeavesTheMarkToTheNext() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         s.host.operatorQuietly("qa", "fyi");
         String hb = s.host.wake("qa", "heartbeat", null);
@@ -174,7 +178,7 @@ class TakingInTest {
     }
 
     @Test
-    void C4_aLiveBoundaryAnswersTheInputItInjects() {
+    void P7_aLiveBoundaryAnswersTheInputItInjects() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = roomTurn(s, "work");
         s.host.say(turn, 1, "Working.", call("shell", null, null));

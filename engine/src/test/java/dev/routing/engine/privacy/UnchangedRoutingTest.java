@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.CoreSink;
 import dev.routing.engine.testing.Property;
@@ -21,11 +21,15 @@ import dev.routing.journal.event.TurnOpened;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** F1 (P17): turns with no private input route exactly as under the 0.30.0 rules. */
+/**
+ * P17: turns with no private input route exactly as under the 0.30.0 rules.
+ *
+ * <p>The seed's ids (private-turns.txt): F1 is P17.
+ */
 class UnchangedRoutingTest {
 
     @Test
-    void F1_streamsWithNoPrivateTurnDecideExactlyAsUnderThe0300Rules() {
+    void P17_streamsWithNoPrivateTurnDecideExactlyAsUnderThe0300Rules() {
         int[] compared = {0};
         Property.check("F1 unchanged routing", Property.baseSeed(1_700_000L), Math.max(1, Property.streams(10_000) / 5), 60, stream -> {
             List<Action> noOperator = stream.stream().filter(a -> a.kind() != Action.Kind.OPERATOR_MESSAGE
@@ -56,7 +60,7 @@ class UnchangedRoutingTest {
     }
 
     @Test
-    void F1_aRunTakesNoFallback() {
+    void P17_aRunTakesNoFallback() {
         Scenario s = new Scenario();
         s.host.configure(new AgentConfigured(s.host.tick(), "qa", Mode.LOCUS, LocusPolicy.LATEST_INBOUND, null, true, null));
         s.host.focus("qa", "work");
@@ -70,7 +74,7 @@ class UnchangedRoutingTest {
     }
 
     @Test
-    void F1_underLatestInboundAChannelLessPublicTurnTakesTheNewestInboundChannelWhenNoFocusHolds() {
+    void P17_underLatestInboundAChannelLessPublicTurnTakesTheNewestInboundChannelWhenNoFocusHolds() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
         s.host.room("qa", "noisy", "chatter", false);
         String mail = s.host.message("qa", "agent-mail", null, false, "ping", "host", null, true);
@@ -81,7 +85,7 @@ class UnchangedRoutingTest {
     }
 
     @Test
-    void F1_aFocusComesBeforeTheNewestInboundChannel() {
+    void P17_aFocusComesBeforeTheNewestInboundChannel() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
         s.host.room("qa", "noisy", "chatter", false);
         s.host.focus("qa", "work");

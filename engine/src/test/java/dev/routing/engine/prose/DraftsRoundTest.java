@@ -31,7 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** M7 (drafts-round.txt, #701, after review R1 and R2): the round that calls the engine's own drafts tool. */
+/**
+ * M7 (drafts-round.txt, #701, after review R1 and R2): the round that calls the engine's own drafts tool.
+ */
 class DraftsRoundTest {
 
     private static Scenario scenario(Mode mode) {
@@ -92,7 +94,8 @@ class DraftsRoundTest {
 
     @ParameterizedTest
     @EnumSource(value = Mode.class, names = {"LOCUS", "HYBRID"})
-    void M7_R2_2_aRoundWithASendOfItsOwnBesideDraftsHoldsItsParagraphAndANoticeOffersIt(Mode mode) {
+    // drafts-round.txt review R2-2
+    void M7_aRoundWithASendOfItsOwnBesideDraftsHoldsItsParagraphAndANoticeOffersIt(Mode mode) {
         Scenario s = scenario(mode);
         long turn = roomTurn(s, "work");
         s.host.say(turn, 1, "A reply meant for the room.", call("channel_publish", "work", "posted"), drafts("list", null));
@@ -106,7 +109,8 @@ class DraftsRoundTest {
     }
 
     @Test
-    void M7_R1_1_afterASendADraftsRoundsEnvelopesAreHeldWithNoNoticeAndNamedInTheReceipt() {
+    // drafts-round.txt review R1-1
+    void M7_afterASendADraftsRoundsEnvelopesAreHeldWithNoNoticeAndNamedInTheReceipt() {
         Scenario s = scenario(Mode.HYBRID);
         long turn = silenced(s);
         String paragraph = held(s).get(0).draft();
@@ -124,7 +128,8 @@ class DraftsRoundTest {
     }
 
     @Test
-    void M7_R1_1_afterASendADraftsRoundsRefusedAndMalformedEnvelopesAreHeldTooWithNoBounce() {
+    // drafts-round.txt review R1-1
+    void M7_afterASendADraftsRoundsRefusedAndMalformedEnvelopesAreHeldTooWithNoBounce() {
         Scenario s = scenario(Mode.HYBRID);
         long turn = silenced(s);
         s.host.say(turn, 2, ">>>#nowhere Refused words.\n>>>\nMalformed words.", drafts("list", null));
@@ -266,7 +271,8 @@ class DraftsRoundTest {
     }
 
     @Test
-    void M7_R1_3_onlyTheEnginesDraftsToolCountsALineBesideAModulesDraftsIsHeldAndOffered() {
+    // drafts-round.txt review R1-3
+    void M7_onlyTheEnginesDraftsToolCountsALineBesideAModulesDraftsIsHeldAndOffered() {
         Scenario s = scenario(Mode.LOCUS);
         long turn = silenced(s);
         s.host.say(turn, 2, "Beside mail--drafts.", new Call("mail--drafts", null, null, null, "list", null, null, null, null));

@@ -174,6 +174,19 @@ class LocusModeTest {
     }
 
     @Test
+    void M1_anArrivalRemovedFromHistoryBeforeALiveBoundaryRepinsNothing() {
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Looking.", tool("shell"));
+        String other = s.host.message("qa", "channel-message", "noisy", true, "@qa over here", "host", null, false);
+        s.host.feed(new dev.routing.journal.event.HistoryChanged(s.host.tick(), "qa", "main", List.of(other), List.of()));
+        s.host.boundary(turn, other);
+        s.host.say(turn, 2, "Still work.");
+        assertEquals(Route.publish("work", "discord"), routes(s, turn, 2).get(0), "one re-pin rule: a boundary checks the branch as a start does");
+        assertEquals(List.of(), Prose.moves(s));
+    }
+
+    @Test
     void M1_underDeliveryAnAddressedArrivalMovesNoLocus() {
         Scenario s = locus(LocusPolicy.DELIVERY);
         long turn = roomTurn(s, "work");

@@ -1,12 +1,12 @@
 package dev.routing.engine.prose;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.drafts.Unsent;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.CoreSink;
 import dev.routing.engine.testing.Property;
 import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
-import dev.routing.engine.drafts.Unsent;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftDismissed;

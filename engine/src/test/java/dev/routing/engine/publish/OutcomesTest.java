@@ -75,6 +75,22 @@ class OutcomesTest {
     }
 
     @Test
+    void O5_theFailureNoticeSaysWhichOutcomeHappened() {
+        Scenario failed = scenario();
+        settle(failed, publish(failed), false, null, null);
+        String nothing = failed.notices("send-failed").get(0).text();
+        assertTrue(nothing.contains("could not be delivered. Nothing was posted."), nothing);
+        assertFalse(nothing.contains("twice"), "a failure that posted nothing warns of no double post: " + nothing);
+
+        Scenario unknown = scenario();
+        settle(unknown, publish(unknown), null, null, "error-response");
+        String maybe = unknown.notices("send-failed").get(0).text();
+        assertTrue(maybe.contains("was not confirmed. It may or may not have been posted, so sending it again could post it"
+                + " twice."), maybe);
+        assertFalse(maybe.contains("Nothing was posted"), maybe);
+    }
+
+    @Test
     void O3_theConnectorsWordsAreBoundedTo2000Characters() {
         Scenario s = scenario();
         long attempt = publish(s);

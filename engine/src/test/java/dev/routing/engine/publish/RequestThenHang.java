@@ -1,7 +1,7 @@
 package dev.routing.engine.publish;
 
 import dev.routing.engine.Engine;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Host;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;

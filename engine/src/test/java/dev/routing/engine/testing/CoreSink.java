@@ -1,7 +1,7 @@
 package dev.routing.engine.testing;
 
 import dev.routing.engine.Core;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Entry;

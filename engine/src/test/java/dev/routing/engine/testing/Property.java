@@ -82,7 +82,7 @@ public final class Property {
 
     private static String facts(List<Action> actions) {
         StringBuilder out = new StringBuilder();
-        StreamHost.play(new CoreSink(dev.routing.engine.RuleSet.CURRENT), actions).facts()
+        StreamHost.play(new CoreSink(dev.routing.engine.context.RuleSet.CURRENT), actions).facts()
                 .forEach(f -> out.append(EntryCodec.toJson(f)).append('\n'));
         return out.toString();
     }

@@ -8,5 +8,10 @@ public enum Mode {
     @JsonProperty("hybrid") HYBRID,
     @JsonProperty("explicit") EXPLICIT,
     @JsonProperty("disabled") DISABLED,
-    @JsonProperty("named") NAMED
+    @JsonProperty("named") NAMED;
+
+    /** Locus and hybrid mode route unprefixed speech by a locus; explicit, disabled and named do not. */
+    public boolean usesLocus() {
+        return this == LOCUS || this == HYBRID;
+    }
 }

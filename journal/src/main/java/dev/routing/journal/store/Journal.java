@@ -49,8 +49,8 @@ public final class Journal implements AutoCloseable {
      * every decision it can make. A state checkpoint has no limit: it is written in parts.
      */
     public static final int GROUP_LIMIT = 8 << 20;
-    /** The largest fact, encoded: a round's text and calls, a message. Refused before it is decided. */
-    public static final int FACT_LIMIT = 1 << 20;
+    /** The largest fact, encoded ({@link dev.routing.journal.event.Fact#MAX_BYTES}). Refused before it is decided. */
+    public static final int FACT_LIMIT = dev.routing.journal.event.Fact.MAX_BYTES;
 
     private final Path dir;
     private final boolean writer;

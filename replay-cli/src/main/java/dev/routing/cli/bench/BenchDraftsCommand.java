@@ -6,7 +6,7 @@ import dev.routing.cli.Progress;
 import dev.routing.cli.Version;
 import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
 import java.nio.file.Files;

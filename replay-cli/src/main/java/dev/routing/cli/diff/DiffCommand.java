@@ -8,7 +8,7 @@ import dev.routing.cli.Progress;
 import dev.routing.cli.Version;
 import dev.routing.cli.audit.AuditCommand;
 import dev.routing.cli.audit.JsonReport;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.counterfactual.Counterfactual;
 import dev.routing.engine.counterfactual.Difference;
 import dev.routing.journal.codec.EntryCodec;

@@ -1,6 +1,6 @@
 package dev.routing.cli.simulate;
 
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import java.time.Instant;
 
 /**

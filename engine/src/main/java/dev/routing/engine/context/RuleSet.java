@@ -1,4 +1,4 @@
-package dev.routing.engine;
+package dev.routing.engine.context;
 
 /**
  * Which rules decide. {@link #CURRENT} is today's; {@link #V0_30_0} is the release before private

@@ -1,6 +1,5 @@
-package dev.routing.engine;
+package dev.routing.engine.context;
 
-import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.journal.event.Decision;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.Evolve;
@@ -15,10 +14,12 @@ import java.util.List;
 public final class Emitter {
     private final EngineState state;
     private final List<Decision> decisions = new ArrayList<>();
-    private int readBudget = DraftsTool.READ_CHARS;
+    private int readBudget;
 
-    public Emitter(EngineState state) {
+    /** {@code readBudget}: what the drafts reads answering the fact may show in all, in characters. */
+    public Emitter(EngineState state, int readBudget) {
         this.state = state;
+        this.readBudget = readBudget;
     }
 
     public void emit(Decision decision) {

@@ -1,4 +1,4 @@
-package dev.routing.engine;
+package dev.routing.engine.context;
 
 import dev.routing.journal.event.Decision;
 import dev.routing.projections.EngineState;

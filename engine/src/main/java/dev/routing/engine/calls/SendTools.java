@@ -1,4 +1,4 @@
-package dev.routing.engine.publish;
+package dev.routing.engine.calls;
 
 import java.util.Set;
 

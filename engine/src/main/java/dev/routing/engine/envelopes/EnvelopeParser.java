@@ -1,4 +1,4 @@
-package dev.routing.engine.prose;
+package dev.routing.engine.envelopes;
 
 import java.util.ArrayList;
 import java.util.List;

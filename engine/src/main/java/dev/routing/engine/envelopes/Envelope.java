@@ -1,4 +1,4 @@
-package dev.routing.engine.prose;
+package dev.routing.engine.envelopes;
 
 /**
  * One segment of a round's speech as routing reads it. An unprefixed segment has no target; a

@@ -1,6 +1,6 @@
-package dev.routing.engine.publish;
+package dev.routing.engine.attempts;
 
-import dev.routing.engine.Context;
+import dev.routing.engine.context.Context;
 import dev.routing.journal.event.PublishRequested;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.routing.engine.publish;
+package dev.routing.engine.attempts;
 
 import dev.routing.projections.EngineState;
 import dev.routing.projections.roster.Roster;
