@@ -31,6 +31,8 @@ class LayeringRulesCanFailTest {
                         dev.routing.engine.LayeringBreakers.ImportsCommandLine.class, dev.routing.engine.LayeringBreakers.Clean.class),
                 Arguments.of("engineImportsNoCommandLineClass", LayeringTest.engineImportsNoCommandLineClass,
                         dev.routing.journal.LayeringBreakers.ImportsCommandLine.class, dev.routing.journal.LayeringBreakers.Clean.class),
+                rulePackage("stateIsWrittenOnlyByProjections", LayeringTest.stateIsWrittenOnlyByProjections,
+                        dev.routing.engine.privacy.LayeringBreakers.WritesTheState.class),
                 rulePackage("rulePackagesReadNoJournalStore", LayeringTest.rulePackagesReadNoJournalStore,
                         dev.routing.engine.privacy.LayeringBreakers.ReadsJournalStore.class),
                 rulePackage("rulePackagesReadNoFile", LayeringTest.rulePackagesReadNoFile,

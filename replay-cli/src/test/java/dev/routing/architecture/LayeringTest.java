@@ -7,6 +7,7 @@ import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.Wi
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
@@ -73,6 +74,18 @@ public class LayeringTest {
     static final ArchRule rulePackagesReadNoJournalStore = noClasses()
             .that().resideInAnyPackage(RULE_PACKAGES)
             .should().dependOnClassesThat().resideInAPackage("dev.routing.journal.store..");
+
+    /**
+     * Only projections assign a field of the state: the rules emit decisions, and Evolve folds them
+     * (docs/architecture.md, "The state is mutable and owned by the fold"). A write through a
+     * collection's own methods ({@code put}, {@code add}) is not a field assignment and goes unseen
+     * here; the replay-equals-live property tests catch what that would break.
+     */
+    @ArchTest
+    static final ArchRule stateIsWrittenOnlyByProjections = noClasses()
+            .that().resideOutsideOfPackage("dev.routing.projections..")
+            .should().setFieldWhere(JavaAccess.Predicates.target(owner(resideInAPackage("dev.routing.projections.."))))
+            .because("the state changes only by folding an entry (J2)");
 
     @ArchTest
     static final ArchRule rulePackagesReadNoFile = noClasses()

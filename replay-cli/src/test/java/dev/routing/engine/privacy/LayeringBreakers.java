@@ -9,6 +9,13 @@ import java.time.Instant;
 public final class LayeringBreakers {
     private LayeringBreakers() {}
 
+    /** A rule that writes the state itself instead of emitting a decision for Evolve to fold. */
+    public static final class WritesTheState {
+        void bump(dev.routing.projections.EngineState state) {
+            state.nextTurn = state.nextTurn + 1;
+        }
+    }
+
     public static final class ReadsJournalStore {
         dev.routing.journal.store.Journal journal;
     }
@@ -51,6 +58,10 @@ public final class LayeringBreakers {
     public static final class Clean {
         Instant at(dev.routing.journal.event.Fact fact) {
             return fact.at().plusSeconds(60);
+        }
+
+        long nextTurn(dev.routing.projections.EngineState state) {
+            return state.nextTurn;
         }
     }
 }
