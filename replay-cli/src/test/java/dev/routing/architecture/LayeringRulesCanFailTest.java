@@ -48,7 +48,13 @@ class LayeringRulesCanFailTest {
                 rulePackage("rulePackagesReadNoClock", LayeringTest.rulePackagesReadNoClock,
                         dev.routing.engine.privacy.LayeringBreakers.ReadsNanoTime.class),
                 rulePackage("rulePackagesReadNoClock", LayeringTest.rulePackagesReadNoClock,
-                        dev.routing.engine.privacy.LayeringBreakers.ReadsInstantNow.class));
+                        dev.routing.engine.privacy.LayeringBreakers.ReadsInstantNow.class),
+                rulePackage("decideAndEvolveReadNoRandomSource", LayeringTest.decideAndEvolveReadNoRandomSource,
+                        dev.routing.engine.privacy.LayeringBreakers.DrawsARandomNumber.class),
+                rulePackage("decideAndEvolveReadNoRandomSource", LayeringTest.decideAndEvolveReadNoRandomSource,
+                        dev.routing.engine.privacy.LayeringBreakers.DrawsARandomId.class),
+                Arguments.of("decideAndEvolveReadNoRandomSource", LayeringTest.decideAndEvolveReadNoRandomSource,
+                        dev.routing.projections.LayeringBreakers.HoldsARandom.class, dev.routing.projections.LayeringBreakers.Clean.class));
     }
 
     private static Arguments rulePackage(String name, ArchRule rule, Class<?> breaker) {

@@ -102,6 +102,20 @@ public class LayeringTest {
             .because("time is the fact's at (GUIDE, \"Pure core\")");
 
     /**
+     * Ids come from the state, never from a random source: the same facts must give the same
+     * decisions on every replay (GUIDE, "Pure core"). Evolve is held to it as well as the rules.
+     */
+    @ArchTest
+    static final ArchRule decideAndEvolveReadNoRandomSource = noClasses()
+            .that().resideInAnyPackage(RULE_PACKAGES).or().resideInAPackage("dev.routing.projections..")
+            .should().dependOnClassesThat().belongToAnyOf(
+                    java.util.Random.class, java.util.SplittableRandom.class, java.security.SecureRandom.class,
+                    java.util.concurrent.ThreadLocalRandom.class)
+            .orShould().callMethod(Math.class, "random")
+            .orShould().callMethod(java.util.UUID.class, "randomUUID")
+            .because("ids come from the state (GUIDE, \"Pure core\")");
+
+    /**
      * One slice per package under {@code root}, sub-packages of a package counted in it, and the root
      * package itself as a slice of its own (a {@code matching("root.(*)..")} slicing leaves it out,
      * and with it every cycle through it).

@@ -13,6 +13,10 @@ public final class LayeringBreakers {
         dev.routing.projections.drafts.Draft draft;
     }
 
+    public static final class HoldsARandom {
+        java.util.Random random = new java.util.Random(7);
+    }
+
     public static final class Clean {
         dev.routing.journal.store.Journal journal;
     }

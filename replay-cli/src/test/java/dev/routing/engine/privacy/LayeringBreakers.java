@@ -54,6 +54,18 @@ public final class LayeringBreakers {
         }
     }
 
+    public static final class DrawsARandomNumber {
+        double draw() {
+            return Math.random();
+        }
+    }
+
+    public static final class DrawsARandomId {
+        String id() {
+            return java.util.UUID.randomUUID().toString();
+        }
+    }
+
     /** Time from a fact, and a journal event: what a rule may read. */
     public static final class Clean {
         Instant at(dev.routing.journal.event.Fact fact) {
