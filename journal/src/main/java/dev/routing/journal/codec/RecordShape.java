@@ -1,0 +1,105 @@
+package dev.routing.journal.codec;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import java.lang.annotation.Annotation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * How one record reads and writes as JSON, derived once from its components: their names, their
+ * values' kinds, which are required and which are written even when null. Nothing here is written
+ * by hand per record, so a component a record gains is read and written the moment it is declared.
+ */
+final class RecordShape {
+    private static final ClassValue<RecordShape> SHAPES = new ClassValue<>() {
+        @Override
+        protected RecordShape computeValue(Class<?> type) {
+            return new RecordShape(type);
+        }
+    };
+
+    final Class<?> type;
+    /** The wire name written as {@code type} before the components; null for a nested record. */
+    final String typeName;
+    /** Each component's name on the wire (its {@code @JsonProperty} name, else its own). */
+    final String[] names;
+    final ValueKind[] kinds;
+    final boolean[] alwaysWritten;
+    /** Bit i set when component i is required (at most 64 components, checked at derivation). */
+    final long required;
+    private final Map<String, Integer> index = new HashMap<>();
+    private final MethodHandle constructor;
+    private final MethodHandle[] accessors;
+
+    static RecordShape of(Class<?> type) {
+        return SHAPES.get(type);
+    }
+
+    private RecordShape(Class<?> type) {
+        if (!type.isRecord()) throw new IllegalStateException(type + " is no record: the codec derives only records");
+        this.type = type;
+        JsonTypeName typed = type.getAnnotation(JsonTypeName.class);
+        this.typeName = typed == null ? null : typed.value();
+        RecordComponent[] components = type.getRecordComponents();
+        if (components.length > 64) throw new IllegalStateException(type + " has over 64 components");
+        names = new String[components.length];
+        kinds = new ValueKind[components.length];
+        alwaysWritten = new boolean[components.length];
+        accessors = new MethodHandle[components.length];
+        long required = 0;
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        try {
+            for (int i = 0; i < components.length; i++) {
+                RecordComponent c = components[i];
+                JsonProperty property = annotation(type, c, JsonProperty.class);
+                String wire = property != null && !property.value().isEmpty() ? property.value() : c.getName();
+                // interned, so that a field name the parser canonicalised matches by identity first
+                names[i] = wire.intern();
+                index.put(names[i], i);
+                kinds[i] = ValueKind.of(c.getGenericType(), type + "." + c.getName());
+                JsonInclude include = annotation(type, c, JsonInclude.class);
+                alwaysWritten[i] = include != null && include.value() == JsonInclude.Include.ALWAYS;
+                if (property != null && property.required()) required |= 1L << i;
+                accessors[i] = lookup.unreflect(c.getAccessor());
+            }
+            Class<?>[] parameters = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
+            Constructor<?> canonical = type.getConstructor(parameters);
+            constructor = lookup.unreflectConstructor(canonical).asSpreader(Object[].class, components.length);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot derive the codec of " + type, e);
+        }
+        this.required = required;
+    }
+
+    /**
+     * A component's Jackson annotation: written on the component, Java puts it on the field (and
+     * parameter), not on the component itself, since Jackson's annotations do not target components.
+     */
+    private static <A extends Annotation> A annotation(Class<?> type, RecordComponent c, Class<A> kind)
+            throws NoSuchFieldException {
+        A onField = type.getDeclaredField(c.getName()).getAnnotation(kind);
+        return onField != null ? onField : c.getAccessor().getAnnotation(kind);
+    }
+
+    /** The component named {@code name}: by identity at {@code expected} (the written order), else looked up; -1 for none. */
+    int indexOf(String name, int expected) {
+        if (expected < names.length && names[expected] == name) return expected;
+        Integer i = index.get(name);
+        return i == null ? -1 : i;
+    }
+
+    Object construct(Object[] values) throws Throwable {
+        return constructor.invoke(values);
+    }
+
+    Object component(Object record, int i) throws Throwable {
+        return accessors[i].invoke(record);
+    }
+}
