@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
 import java.lang.annotation.Annotation;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
@@ -67,11 +68,12 @@ final class RecordShape {
                 JsonInclude include = annotation(type, c, JsonInclude.class);
                 alwaysWritten[i] = include != null && include.value() == JsonInclude.Include.ALWAYS;
                 if (property != null && property.required()) required |= 1L << i;
-                accessors[i] = lookup.unreflect(c.getAccessor());
+                accessors[i] = lookup.unreflect(c.getAccessor()).asType(MethodType.methodType(Object.class, Object.class));
             }
             Class<?>[] parameters = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
             Constructor<?> canonical = type.getConstructor(parameters);
-            constructor = lookup.unreflectConstructor(canonical).asSpreader(Object[].class, components.length);
+            constructor = lookup.unreflectConstructor(canonical).asSpreader(Object[].class, components.length)
+                    .asType(MethodType.methodType(Object.class, Object[].class));
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot derive the codec of " + type, e);
         }
@@ -95,11 +97,13 @@ final class RecordShape {
         return i == null ? -1 : i;
     }
 
+    // invokeExact on handles already of type (Object)Object: a plain invoke adapts the types at every
+    // call, which was a tenth of a replay (Class.cast)
     Object construct(Object[] values) throws Throwable {
-        return constructor.invoke(values);
+        return (Object) constructor.invokeExact(values);
     }
 
     Object component(Object record, int i) throws Throwable {
-        return accessors[i].invoke(record);
+        return (Object) accessors[i].invokeExact(record);
     }
 }
