@@ -4,6 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import java.lang.annotation.Annotation;
+import java.lang.invoke.CallSite;
+import java.lang.invoke.LambdaConversionException;
+import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -12,6 +15,7 @@ import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * How one record reads and writes as JSON, derived once from its components: their names, their
@@ -37,7 +41,7 @@ final class RecordShape {
     final long required;
     private final Map<String, Integer> index = new HashMap<>();
     private final MethodHandle constructor;
-    private final MethodHandle[] accessors;
+    private final Function<Object, Object>[] accessors;
 
     static RecordShape of(Class<?> type) {
         return SHAPES.get(type);
@@ -53,9 +57,9 @@ final class RecordShape {
         names = new String[components.length];
         kinds = new ValueKind[components.length];
         alwaysWritten = new boolean[components.length];
-        accessors = new MethodHandle[components.length];
+        accessors = accessors(components.length);
         long required = 0;
-        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
         try {
             for (int i = 0; i < components.length; i++) {
                 RecordComponent c = components[i];
@@ -68,13 +72,13 @@ final class RecordShape {
                 JsonInclude include = annotation(type, c, JsonInclude.class);
                 alwaysWritten[i] = include != null && include.value() == JsonInclude.Include.ALWAYS;
                 if (property != null && property.required()) required |= 1L << i;
-                accessors[i] = lookup.unreflect(c.getAccessor()).asType(MethodType.methodType(Object.class, Object.class));
+                accessors[i] = accessor(lookup, type, c);
             }
             Class<?>[] parameters = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
             Constructor<?> canonical = type.getConstructor(parameters);
             constructor = lookup.unreflectConstructor(canonical).asSpreader(Object[].class, components.length)
                     .asType(MethodType.methodType(Object.class, Object[].class));
-        } catch (ReflectiveOperationException e) {
+        } catch (ReflectiveOperationException | LambdaConversionException e) {
             throw new IllegalStateException("cannot derive the codec of " + type, e);
         }
         this.required = required;
@@ -97,13 +101,37 @@ final class RecordShape {
         return i == null ? -1 : i;
     }
 
-    // invokeExact on handles already of type (Object)Object: a plain invoke adapts the types at every
-    // call, which was a tenth of a replay (Class.cast)
+    // invokeExact on a handle already of type (Object[])Object: a plain invoke adapts the types at
+    // every call (Class.cast was the top frame of a replay)
     Object construct(Object[] values) throws Throwable {
         return (Object) constructor.invokeExact(values);
     }
 
-    Object component(Object record, int i) throws Throwable {
-        return (Object) accessors[i].invokeExact(record);
+    Object component(Object record, int i) {
+        return accessors[i].apply(record);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Function<Object, Object>[] accessors(int n) {
+        return (Function<Object, Object>[]) new Function<?, ?>[n];
+    }
+
+    /**
+     * A component's accessor as a function the JIT compiles like a hand-written one: a method handle
+     * held in an array is invoked through a generic adapter on every call (a tenth of an append).
+     */
+    @SuppressWarnings("unchecked")
+    private static Function<Object, Object> accessor(MethodHandles.Lookup lookup, Class<?> type, RecordComponent c)
+            throws IllegalAccessException, LambdaConversionException {
+        MethodHandle getter = lookup.unreflect(c.getAccessor());
+        try {
+            CallSite site = LambdaMetafactory.metafactory(lookup, "apply", MethodType.methodType(Function.class),
+                    MethodType.methodType(Object.class, Object.class), getter, MethodType.methodType(c.getType(), type));
+            return (Function<Object, Object>) site.getTarget().invoke();
+        } catch (LambdaConversionException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot derive the accessor of " + type.getSimpleName() + "." + c.getName(), e);
+        }
     }
 }

@@ -88,14 +88,7 @@ final class RecordStream {
     /** Every component in declaration order; a null one only where the record says it is always written. */
     static void writeFields(JsonGenerator g, RecordShape shape, Object record) throws IOException {
         for (int i = 0; i < shape.names.length; i++) {
-            Object value;
-            try {
-                value = shape.component(record, i);
-            } catch (Error | IOException e) {
-                throw e;
-            } catch (Throwable e) {
-                throw new IllegalStateException("cannot read " + shape.type.getSimpleName() + "." + shape.names[i], e);
-            }
+            Object value = shape.component(record, i);
             if (value == null) {
                 if (shape.alwaysWritten[i]) {
                     g.writeFieldName(shape.names[i]);
