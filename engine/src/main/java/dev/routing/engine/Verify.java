@@ -3,6 +3,7 @@ package dev.routing.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Entry;
@@ -35,8 +36,23 @@ public final class Verify {
     private final Journal journal;
     private final Core core = new Core(RuleSet.CURRENT);
     private final EngineState live = core.state();
-    private Fact fact;
-    private long factIndex;
+    private final Answers answers = new Answers(new Answers.Sink() {
+        @Override
+        public void answered(Fact fact, long factIndex, List<Decision> decisions) {
+            recorded.addAll(decisions);
+            if (fact == null) return;
+            facts++;
+            settle(fact, factIndex);
+        }
+
+        @Override
+        public void other(Entry entry, long index) {
+            if (entry instanceof StateCheckpoint c) {
+                checkpoints++;
+                compareCheckpoint(index, c);
+            }
+        }
+    });
     private final List<Decision> recorded = new ArrayList<>();
     private long entries;
     private long facts;
@@ -57,22 +73,9 @@ public final class Verify {
                 if (divergence != null) return;
                 entries++;
                 if ((entries & 0x3FFF) == 0) progress.accept(entries);
-                Entry entry = record.entry();
-                if (entry instanceof Decision d) {
-                    recorded.add(d);
-                    return;
-                }
-                settle();
-                if (entry instanceof Fact f) {
-                    fact = f;
-                    factIndex = record.index();
-                    facts++;
-                } else if (entry instanceof StateCheckpoint c) {
-                    checkpoints++;
-                    compareCheckpoint(record.index(), c);
-                }
+                answers.accept(record.entry(), record.index());
             });
-            settle();
+            answers.flush();
         } catch (Stop stop) {
             // the first divergence ends the walk
         }
@@ -81,9 +84,9 @@ public final class Verify {
         return new Report(entries, facts, checkpoints, divergence);
     }
 
-    /** Re-decides the pending fact and compares with what was recorded after it. */
-    private void settle() {
-        if (fact == null || divergence != null) return;
+    /** Re-decides the fact and compares with what was recorded after it. */
+    private void settle(Fact fact, long factIndex) {
+        if (divergence != null) return;
         core.rules(RuleSet.parse(fact instanceof EngineStarted e ? e.rules() : live.rules));
         List<Decision> redecided = core.accept(fact);
         int n = Math.max(redecided.size(), recorded.size());
@@ -95,7 +98,6 @@ public final class Verify {
                         + " was recorded as " + was + " but re-deciding gives " + now);
             }
         }
-        fact = null;
         recorded.clear();
     }
 

@@ -1,17 +1,19 @@
 package dev.routing.projections;
 
+import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
+import java.util.List;
 
 /**
  * A fold over journal entries in journal order that keeps the engine's fold order: each fact's
- * bookkeeping folds after the decisions that follow it. Checkpoint entries are skipped: they
+ * bookkeeping folds after the decisions that answered it. Checkpoint entries are skipped: they
  * restore a fold, they do not change one.
  */
 public final class Fold {
     private final EngineState state;
-    private Fact pending;
+    private final Answers answers = new Answers(this::answered);
 
     public Fold(EngineState state) {
         this.state = state;
@@ -22,26 +24,17 @@ public final class Fold {
     }
 
     public void accept(Entry entry) {
-        if (entry instanceof Decision d) {
-            Evolve.evolve(state, d);
-        } else if (entry instanceof Fact f) {
-            flush();
-            pending = f;
-        } else {
-            flush();
-        }
+        answers.accept(entry, -1);
     }
 
     /** The state after every entry accepted so far. */
     public EngineState state() {
-        flush();
+        answers.flush();
         return state;
     }
 
-    private void flush() {
-        if (pending != null) {
-            Evolve.evolve(state, pending);
-            pending = null;
-        }
+    private void answered(Fact fact, long index, List<Decision> decisions) {
+        for (Decision d : decisions) Evolve.evolve(state, d);
+        if (fact != null) Evolve.evolve(state, fact);
     }
 }

@@ -6,6 +6,7 @@ import dev.routing.engine.audit.AuditReport.Totals;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.ChannelRegistered;
+import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.DraftHeld;
@@ -53,9 +54,9 @@ public final class Audit {
     private final LinkedHashSet<String> rules = new LinkedHashSet<>();
     private boolean recording = true;
 
-    private Fact fact;
+    private final Answers answers = new Answers(this::settle);
+    /** The index of the fact being read with its answer, which evidence names. */
     private long factIndex;
-    private final List<Decision> answer = new ArrayList<>();
 
     private Audit(PrivateInput privateInput) {
         this.privateInput = privateInput;
@@ -97,25 +98,17 @@ public final class Audit {
 
     /** Whether what comes next is inside the window (reported) or before it (only read). */
     public void recording(boolean on) {
-        if (on != recording) settle();
+        if (on != recording) answers.flush();
         recording = on;
     }
 
     public void accept(Entry entry, long index) {
-        if (entry instanceof Decision d) {
-            if (fact != null) answer.add(d);
-            return;
-        }
-        settle();
-        if (entry instanceof Fact f) {
-            fact = f;
-            factIndex = index;
-        }
+        answers.accept(entry, index);
     }
 
     /** The report of everything accepted so far. */
     public AuditReport report(String journal, AuditReport.Window window, AuditReport.Reading read, String onlyAgent) {
-        settle();
+        answers.flush();
         List<AgentReport> agents = new ArrayList<>();
         for (Ledger l : ledgers.values()) {
             if (onlyAgent != null && !onlyAgent.equals(l.agent)) continue;
@@ -137,21 +130,19 @@ public final class Audit {
         return new Totals(agents.size(), t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13]);
     }
 
-    /** Reads the pending fact with its answer. */
-    private void settle() {
-        if (fact == null) return;
-        Fact f = fact;
-        fact = null;
+    /** Reads a fact with its answer; decisions that answer no fact tell the audit nothing. */
+    private void settle(Fact f, long index, List<Decision> answer) {
+        if (f == null) return;
+        factIndex = index;
         privateInput.observe(f, factIndex);
         factFirst(f);
         PendingPublication pending = null;
         for (Decision d : answer) pending = decision(f, d, pending);
-        tookIn(f);
-        answer.clear();
+        tookIn(f, answer);
     }
 
     /** Notes when a turn first had taken in private input: at a start, or at a tool boundary. */
-    private void tookIn(Fact f) {
+    private void tookIn(Fact f, List<Decision> answer) {
         if (f instanceof TurnStarted) {
             for (Decision d : answer) {
                 if (d instanceof TurnOpened o) tookIn(o.turn(), f.at());

@@ -1,9 +1,8 @@
 package dev.routing.engine.audit;
 
+import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.store.Journal;
-import com.fasterxml.jackson.core.JsonParser;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -42,8 +41,9 @@ final class EntryReader {
     private static final class Batch {
         final long[] index = new long[BATCH];
         final int[] version = new int[BATCH];
-        /** Where each entry's JSON starts in {@link #json}, -1 for one passed over; the next start is its end. */
-        final int[] start = new int[BATCH + 1];
+        /** Where each entry's JSON starts in {@link #json}, -1 for one passed over. */
+        final int[] start = new int[BATCH];
+        final int[] length = new int[BATCH];
         byte[] json = new byte[BATCH * 256];
         int used;
         int size;
@@ -52,36 +52,23 @@ final class EntryReader {
             this.index[size] = index;
             this.version[size] = version;
             if (read) {
-                if (used + length + 1 > json.length) json = Arrays.copyOf(json, Math.max(json.length * 2, used + length + 1));
+                if (used + length > json.length) json = Arrays.copyOf(json, Math.max(json.length * 2, used + length));
                 start[size] = used;
+                this.length[size] = length;
                 System.arraycopy(bytes, offset, json, used, length);
                 used += length;
-                json[used++] = '\n';
             } else {
                 start[size] = -1;
             }
             size++;
         }
 
-        Entry[] decode() throws IOException {
+        Entry[] decode() {
             Entry[] out = new Entry[size];
-            try (JsonParser p = FastDecoder.parser(json, 0, used)) {
-                for (int i = 0; i < size; i++) {
-                    if (start[i] < 0) continue;
-                    int end = end(i);
-                    p.nextToken();
-                    out[i] = FastDecoder.next(p, version[i], json, start[i], end);
-                }
+            for (int i = 0; i < size; i++) {
+                if (start[i] >= 0) out[i] = EntryCodec.decode(version[i], json, start[i], length[i]);
             }
             return out;
-        }
-
-        /** Where entry i's JSON ends (before its newline). */
-        private int end(int i) {
-            for (int j = i + 1; j < size; j++) {
-                if (start[j] >= 0) return start[j] - 1;
-            }
-            return used - 1;
         }
     }
 

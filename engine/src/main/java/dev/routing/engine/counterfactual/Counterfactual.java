@@ -3,6 +3,7 @@ package dev.routing.engine.counterfactual;
 import dev.routing.engine.Core;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
@@ -60,9 +61,11 @@ public final class Counterfactual {
     private long redecidedDecisions;
     private long differing;
 
-    private Fact fact;
+    private final Answers answers = new Answers((fact, index, recorded) -> {
+        if (fact != null) settle(fact, index, recorded);
+    });
+    /** The index of the fact being re-decided, which a difference names. */
     private long factIndex;
-    private final List<Decision> recorded = new ArrayList<>();
 
     private Counterfactual(RuleSet rules) {
         this.rules = rules;
@@ -79,7 +82,7 @@ public final class Counterfactual {
             if (kind != 'C') c.accept(EntryCodec.decode(version, json, offset, length), index);
             if ((++read[0] & 0x3FFF) == 0) progress.accept(read[0]);
         });
-        c.settle();
+        c.answers.flush();
         progress.accept(read[0]);
         return c.result();
     }
@@ -88,26 +91,16 @@ public final class Counterfactual {
     public static Result run(List<? extends Entry> entries, RuleSet rules) {
         Counterfactual c = new Counterfactual(rules);
         for (int i = 0; i < entries.size(); i++) c.accept(entries.get(i), i);
-        c.settle();
+        c.answers.flush();
         return c.result();
     }
 
     private void accept(Entry entry, long index) {
-        if (entry instanceof Decision d) {
-            if (fact != null) recorded.add(d);
-            return;
-        }
-        settle();
-        if (entry instanceof Fact f) {
-            fact = f;
-            factIndex = index;
-        }
+        answers.accept(entry, index);
     }
 
-    private void settle() {
-        if (fact == null) return;
-        Fact f = fact;
-        fact = null;
+    private void settle(Fact f, long index, List<Decision> recorded) {
+        factIndex = index;
         facts++;
         if (f instanceof EngineStarted e) recordedRules.add(e.rules());
         if (f instanceof ChannelRegistered c && c.label() != null) labels.put(c.channel(), c.label());
@@ -117,7 +110,6 @@ public final class Counterfactual {
         redecidedDecisions += redecided.size();
         ids.pair(recorded, redecided);
         compare(f, List.copyOf(recorded), redecided);
-        recorded.clear();
     }
 
     private void compare(Fact f, List<Decision> was, List<Decision> now) {

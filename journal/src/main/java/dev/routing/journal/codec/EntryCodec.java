@@ -6,21 +6,19 @@ import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -38,6 +36,7 @@ import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.MessageReceived;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.stream.Collectors;
 
@@ -46,6 +45,11 @@ import java.util.stream.Collectors;
  * a missing required field is a {@link BadEntryException} naming the field. Writing leaves out
  * absent (null) fields and orders nothing but what the records declare, so the same entry always
  * encodes to the same bytes.
+ *
+ * <p>One codec, two paths to the same records: entries in the form this build writes are read and
+ * written on the streaming parser by each record's derived shape ({@link RecordStream}); whatever
+ * that path is not sure of goes to Jackson databind, configured below, which reads the same records
+ * or names what is wrong with the input. The streaming path never accepts what databind refuses.
  *
  * <p>The journal stores {@link #SCHEMA_VERSION} beside each entry's bytes: an entry written under
  * an older schema is upcast here before it is read, and one from a newer schema is refused rather
@@ -58,7 +62,6 @@ public final class EntryCodec {
     private static final ObjectMapper MAPPER = newMapper();
     private static final ObjectReader ENTRY_READER = MAPPER.readerFor(Entry.class);
     private static final ObjectReader FACT_READER = MAPPER.readerFor(Fact.class);
-    private static final ObjectWriter WRITER = MAPPER.writerFor(Entry.class);
 
     private EntryCodec() {}
 
@@ -67,20 +70,20 @@ public final class EntryCodec {
         return MAPPER;
     }
 
+    /** The entry's JSON: {@code type} first, then its record's components in order, absent ones left out. */
     public static byte[] encode(Entry entry) {
-        try {
-            return WRITER.writeValueAsBytes(entry);
-        } catch (JsonProcessingException e) {
+        try (ByteArrayBuilder out = new ByteArrayBuilder(MAPPER.getFactory()._getBufferRecycler(), 256)) {
+            try (JsonGenerator g = MAPPER.createGenerator(out, JsonEncoding.UTF8)) {
+                RecordStream.write(g, entry);
+            }
+            return out.toByteArray();
+        } catch (IOException e) {
             throw new IllegalStateException("cannot encode " + entry.type(), e);
         }
     }
 
     public static String toJson(Entry entry) {
-        try {
-            return WRITER.writeValueAsString(entry);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode " + entry.type(), e);
-        }
+        return new String(encode(entry), StandardCharsets.UTF_8);
     }
 
     /** Reads one journaled entry written under {@code version}. */
@@ -88,6 +91,13 @@ public final class EntryCodec {
         if (version > SCHEMA_VERSION) {
             throw new BadEntryException("v", "entry written by schema " + version
                     + ", newer than this build's " + SCHEMA_VERSION + ": upgrade to read it", null);
+        }
+        if (version == SCHEMA_VERSION) {
+            try {
+                return RecordStream.read(bytes, offset, length);
+            } catch (NotSure e) {
+                // not in the form this build writes: databind reads it, or says what is wrong with it
+            }
         }
         try {
             return present(ENTRY_READER.readValue(bytes, offset, length));
@@ -117,6 +127,7 @@ public final class EntryCodec {
 
     /** Reads one fact as a host sends it (a script line): strict, and a decision is refused. */
     public static Fact readFact(String json) {
+        if (streamed(json) instanceof Fact fact) return fact;
         try {
             return present(FACT_READER.readValue(json));
         } catch (IOException e) {
@@ -125,10 +136,27 @@ public final class EntryCodec {
     }
 
     public static Entry readEntry(String json) {
+        Entry entry = streamed(json);
+        if (entry != null) return entry;
         try {
             return present(ENTRY_READER.readValue(json));
         } catch (IOException e) {
             throw translate(e);
+        }
+    }
+
+    /**
+     * The entry a line of text holds when it is in the form this build writes, else null (databind
+     * then reads it, or names what is wrong). Text holding a lone surrogate goes to databind
+     * untried: UTF-8 cannot carry one, so its bytes would no longer show it.
+     */
+    private static Entry streamed(String json) {
+        if (UnicodeText.loneSurrogate(json) >= 0) return null;
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        try {
+            return RecordStream.read(bytes, 0, bytes.length);
+        } catch (NotSure e) {
+            return null;
         }
     }
 
@@ -233,74 +261,6 @@ public final class EntryCodec {
             JsonSetter.Value info = super.findSetterInfo(a);
             JsonProperty property = _findAnnotation(a, JsonProperty.class);
             return property != null && property.required() ? info.withValueNulls(Nulls.FAIL) : info;
-        }
-    }
-
-    /**
-     * {@code at} is an ISO-8601 string; a number (epoch seconds? millis?) is refused, not guessed, and
-     * so is an instant outside the years 1970 to 9999.
-     */
-    private static final class IsoInstant extends StdScalarDeserializer<Instant> {
-        /** 10000-01-01T00:00:00Z: the journal files a day by its date, and a date past 9999 has no file name. */
-        private static final long END_OF_9999 = 253_402_300_800L;
-
-        IsoInstant() {
-            super(Instant.class);
-        }
-
-        @Override
-        public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            if (!p.hasToken(JsonToken.VALUE_STRING)) return (Instant) ctxt.handleUnexpectedToken(Instant.class, p);
-            String text = p.getText();
-            Instant instant;
-            try {
-                instant = parse(text);
-            } catch (java.time.DateTimeException | NumberFormatException e) {
-                return (Instant) ctxt.handleWeirdStringValue(Instant.class, text, "not an ISO-8601 UTC instant: " + e.getMessage());
-            }
-            if (instant.getEpochSecond() < 0 || instant.getEpochSecond() >= END_OF_9999) {
-                return (Instant) ctxt.handleWeirdStringValue(Instant.class, text, "outside the years 1970 to 9999, which are"
-                        + " the journal's days");
-            }
-            return instant;
-        }
-
-        /**
-         * The common form {@code 2026-11-02T09:14:03.120Z} is read by hand (decoding every entry's
-         * time is a replay's largest single cost); any other ISO form goes to {@link Instant#parse}.
-         */
-        static Instant parse(String s) {
-            int n = s.length();
-            if (n < 20 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T' || s.charAt(13) != ':'
-                    || s.charAt(16) != ':' || s.charAt(n - 1) != 'Z' || (n > 20 && s.charAt(19) != '.')) {
-                return Instant.parse(s);
-            }
-            int year = digits(s, 0, 4);
-            int month = digits(s, 5, 7);
-            int day = digits(s, 8, 10);
-            int hour = digits(s, 11, 13);
-            int minute = digits(s, 14, 16);
-            int second = digits(s, 17, 19);
-            int nanos = 0;
-            if (n > 20) {
-                int fraction = n - 21;
-                if (fraction < 1 || fraction > 9) return Instant.parse(s);
-                nanos = digits(s, 20, n - 1);
-                for (int i = fraction; i < 9; i++) nanos *= 10;
-            }
-            if (hour > 23 || minute > 59 || second > 59) return Instant.parse(s);
-            long epochDay = java.time.LocalDate.of(year, month, day).toEpochDay();
-            return Instant.ofEpochSecond(epochDay * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
-        }
-
-        private static int digits(String s, int from, int to) {
-            int value = 0;
-            for (int i = from; i < to; i++) {
-                char c = s.charAt(i);
-                if (c < '0' || c > '9') throw new NumberFormatException("'" + s + "' has no digit at " + i);
-                value = value * 10 + (c - '0');
-            }
-            return value;
         }
     }
 }

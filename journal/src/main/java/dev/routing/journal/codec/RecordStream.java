@@ -1,0 +1,103 @@
+package dev.routing.journal.codec;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.routing.journal.event.Entry;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Entries read and written field by field on Jackson's streaming parser and generator, by each
+ * record's derived {@link RecordShape}: what databind does for them, without its per-property
+ * machinery (type resolution, bean properties, reflective accessors), which was most of a replay.
+ *
+ * <p>The read is exactly as strict as the databind path: it reads only what that path reads to the
+ * same record, and throws {@link NotSure} for the rest, which {@link EntryCodec} then hands to the
+ * databind path for its error (or its reading of an older form). The write gives the same bytes.
+ */
+final class RecordStream {
+    private static final Map<String, RecordShape> BY_TYPE = new HashMap<>();
+
+    static {
+        for (JsonSubTypes.Type t : Entry.class.getAnnotation(JsonSubTypes.class).value()) {
+            RecordShape shape = RecordShape.of(t.value());
+            BY_TYPE.put(shape.typeName, shape);
+        }
+    }
+
+    private RecordStream() {}
+
+    /** The entry whose JSON is {@code json[offset, offset + length)}, written as this codec writes it. */
+    static Entry read(byte[] json, int offset, int length) {
+        try (JsonParser p = EntryCodec.mapper().createParser(json, offset, length)) {
+            if (p.nextToken() != JsonToken.START_OBJECT || p.nextToken() != JsonToken.FIELD_NAME
+                    || !"type".equals(p.currentName()) || p.nextToken() != JsonToken.VALUE_STRING) {
+                throw NotSure.INSTANCE;
+            }
+            RecordShape shape = BY_TYPE.get(p.getText());
+            if (shape == null) throw NotSure.INSTANCE;
+            Object entry = readFields(p, shape, p.nextToken());
+            if (p.nextToken() != null) throw NotSure.INSTANCE;
+            return (Entry) entry;
+        } catch (IOException e) {
+            throw NotSure.INSTANCE;
+        }
+    }
+
+    /** The record whose fields start at token {@code t}; the parser is left at the object's end. */
+    static Object readFields(JsonParser p, RecordShape shape, JsonToken t) throws IOException {
+        Object[] values = new Object[shape.names.length];
+        long seen = 0;
+        int expected = 0;
+        for (; t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+            int i = shape.indexOf(p.currentName(), expected);
+            if (i < 0 || (seen & 1L << i) != 0) throw NotSure.INSTANCE;
+            seen |= 1L << i;
+            expected = i + 1;
+            if (p.nextToken() == JsonToken.VALUE_NULL) {
+                if (!shape.kinds[i].nullIsAbsent()) throw NotSure.INSTANCE;
+            } else {
+                values[i] = shape.kinds[i].read(p);
+            }
+        }
+        if (t != JsonToken.END_OBJECT) throw NotSure.INSTANCE;
+        for (long missing = shape.required; missing != 0; missing &= missing - 1) {
+            if (values[Long.numberOfTrailingZeros(missing)] == null) throw NotSure.INSTANCE;
+        }
+        try {
+            return shape.construct(values);
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable refused) {
+            // the record refused a value (a BadValue): the databind path names the field
+            throw NotSure.INSTANCE;
+        }
+    }
+
+    static void write(JsonGenerator g, Entry entry) throws IOException {
+        RecordShape shape = RecordShape.of(entry.getClass());
+        g.writeStartObject(entry);
+        g.writeStringField("type", shape.typeName);
+        writeFields(g, shape, entry);
+        g.writeEndObject();
+    }
+
+    /** Every component in declaration order; a null one only where the record says it is always written. */
+    static void writeFields(JsonGenerator g, RecordShape shape, Object record) throws IOException {
+        for (int i = 0; i < shape.names.length; i++) {
+            Object value = shape.component(record, i);
+            if (value == null) {
+                if (shape.alwaysWritten[i]) {
+                    g.writeFieldName(shape.names[i]);
+                    g.writeNull();
+                }
+                continue;
+            }
+            g.writeFieldName(shape.names[i]);
+            shape.kinds[i].write(g, value);
+        }
+    }
+}

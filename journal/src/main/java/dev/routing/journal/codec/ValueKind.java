@@ -1,0 +1,237 @@
+package dev.routing.journal.codec;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One kind of component value, read from and written to a streaming parser or generator. A read
+ * takes only the exact form the strict codec accepts (a string for text, an integer token for a
+ * number, true or false for a flag); for anything else it throws {@link NotSure}, and the strict
+ * codec reads the entry instead and says what is wrong with it.
+ */
+abstract class ValueKind {
+    /** The value at the parser's current token, which is not {@code null}. */
+    abstract Object read(JsonParser p) throws IOException;
+
+    abstract void write(JsonGenerator g, Object value) throws IOException;
+
+    /** Whether a JSON {@code null} reads as an absent (null) value; the strict codec reads a null tree otherwise. */
+    boolean nullIsAbsent() {
+        return true;
+    }
+
+    static ValueKind of(Type type, String where) {
+        if (type == String.class) return TEXT;
+        if (type == Instant.class) return INSTANT;
+        if (type == Long.class) return LONG;
+        if (type == Integer.class) return INT;
+        if (type == Boolean.class) return FLAG;
+        if (type == JsonNode.class) return TREE;
+        if (type instanceof Class<?> c && c.isEnum()) return new Named(c);
+        if (type instanceof Class<?> c && c.isRecord()) return new Nested(c);
+        if (type instanceof ParameterizedType p && p.getRawType() == List.class) {
+            return new Listed(of(p.getActualTypeArguments()[0], where + "[]"));
+        }
+        throw new IllegalStateException(where + " has type " + type + ", which the codec does not derive");
+    }
+
+    static final ValueKind TEXT = new ValueKind() {
+        @Override
+        Object read(JsonParser p) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_STRING) throw NotSure.INSTANCE;
+            String s = p.getText();
+            if (UnicodeText.loneSurrogate(s) >= 0) throw NotSure.INSTANCE;
+            return s;
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            g.writeString((String) value);
+        }
+    };
+
+    static final ValueKind INSTANT = new ValueKind() {
+        @Override
+        Object read(JsonParser p) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_STRING) throw NotSure.INSTANCE;
+            try {
+                Instant at = IsoInstant.parse(p.getText());
+                if (!IsoInstant.inJournalYears(at)) throw NotSure.INSTANCE;
+                return at;
+            } catch (java.time.DateTimeException | NumberFormatException e) {
+                throw NotSure.INSTANCE;
+            }
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            // Instant.toString is DateTimeFormatter.ISO_INSTANT, the form Jackson's time module writes
+            g.writeString(value.toString());
+        }
+    };
+
+    static final ValueKind LONG = new ValueKind() {
+        @Override
+        Object read(JsonParser p) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                throw NotSure.INSTANCE;
+            }
+            return p.getLongValue();
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            g.writeNumber((Long) value);
+        }
+    };
+
+    static final ValueKind INT = new ValueKind() {
+        @Override
+        Object read(JsonParser p) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
+                throw NotSure.INSTANCE;
+            }
+            return p.getIntValue();
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            g.writeNumber((Integer) value);
+        }
+    };
+
+    static final ValueKind FLAG = new ValueKind() {
+        @Override
+        Object read(JsonParser p) {
+            JsonToken t = p.currentToken();
+            if (t == JsonToken.VALUE_TRUE) return Boolean.TRUE;
+            if (t == JsonToken.VALUE_FALSE) return Boolean.FALSE;
+            throw NotSure.INSTANCE;
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            g.writeBoolean((Boolean) value);
+        }
+    };
+
+    /** A connector's raw data or a checkpoint's state: any JSON, read as the mapper's tree. */
+    static final ValueKind TREE = new ValueKind() {
+        // a tree inside an entry has the entry's remaining fields after it, which are no trailing tokens
+        private final ObjectReader trees = EntryCodec.mapper().readerFor(JsonNode.class)
+                .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+        @Override
+        Object read(JsonParser p) throws IOException {
+            JsonNode tree = trees.readValue(p);
+            if (tree == null) throw NotSure.INSTANCE;
+            return tree;
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            g.writeTree((JsonNode) value);
+        }
+
+        @Override
+        boolean nullIsAbsent() {
+            return false;
+        }
+    };
+
+    /** An enum, by each constant's {@code @JsonProperty} name. */
+    private static final class Named extends ValueKind {
+        private final Map<String, Object> byName = new HashMap<>();
+        private final Map<Object, String> names = new HashMap<>();
+
+        Named(Class<?> type) {
+            for (Object constant : type.getEnumConstants()) {
+                String name = ((Enum<?>) constant).name();
+                try {
+                    JsonProperty property = type.getField(name).getAnnotation(JsonProperty.class);
+                    if (property != null && !property.value().isEmpty()) name = property.value();
+                } catch (NoSuchFieldException e) {
+                    throw new IllegalStateException(type + " has no field for its constant " + name, e);
+                }
+                byName.put(name, constant);
+                names.put(constant, name);
+            }
+        }
+
+        @Override
+        Object read(JsonParser p) throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_STRING) throw NotSure.INSTANCE;
+            Object constant = byName.get(p.getText());
+            if (constant == null) throw NotSure.INSTANCE;
+            return constant;
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            g.writeString(names.get(value));
+        }
+    }
+
+    /** A list whose elements are all present (a null element is left to the strict codec). */
+    private static final class Listed extends ValueKind {
+        private final ValueKind element;
+
+        Listed(ValueKind element) {
+            this.element = element;
+        }
+
+        @Override
+        Object read(JsonParser p) throws IOException {
+            if (p.currentToken() != JsonToken.START_ARRAY) throw NotSure.INSTANCE;
+            List<Object> out = new ArrayList<>();
+            for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                if (t == JsonToken.VALUE_NULL || t == null) throw NotSure.INSTANCE;
+                out.add(element.read(p));
+            }
+            return out;
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            List<?> list = (List<?>) value;
+            g.writeStartArray(list, list.size());
+            for (Object v : list) element.write(g, v);
+            g.writeEndArray();
+        }
+    }
+
+    /** A record inside an entry (a route, a call, names): read and written by its own shape, with no type. */
+    private static final class Nested extends ValueKind {
+        private final Class<?> type;
+
+        Nested(Class<?> type) {
+            this.type = type;
+        }
+
+        @Override
+        Object read(JsonParser p) throws IOException {
+            if (p.currentToken() != JsonToken.START_OBJECT) throw NotSure.INSTANCE;
+            return RecordStream.readFields(p, RecordShape.of(type), p.nextToken());
+        }
+
+        @Override
+        void write(JsonGenerator g, Object value) throws IOException {
+            g.writeStartObject(value);
+            RecordStream.writeFields(g, RecordShape.of(type), value);
+            g.writeEndObject();
+        }
+    }
+}
