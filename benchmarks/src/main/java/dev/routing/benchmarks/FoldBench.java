@@ -1,7 +1,7 @@
 package dev.routing.benchmarks;
 
 import dev.routing.engine.Core;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.projections.EngineState;

@@ -2,7 +2,7 @@ package dev.routing.benchmarks;
 
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
-import dev.routing.engine.RuleSet;
+import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.StateCheckpoint;
