@@ -206,6 +206,19 @@ class DraftsToolAnswersTest {
                 + String.join(", ", ids.subList(2, 22)) + " and 1 more; read them in another call.", answers.get(2).result());
     }
 
+    @Test
+    void D4_aReadShowsTheFirstDraftCutOnlyWhenMoreThanAThousandCharactersOfItFit() {
+        for (int left : new int[] {HEAD + 1_000, HEAD + 1_001}) {
+            String first = "x".repeat(524_000);
+            String second = "y".repeat(READ - left - 2 * HEAD - first.length());
+            List<String> ids = hold(first, second, "c".repeat(2_000));
+            List<ToolDecided> answers = round(ids("read", ids.subList(0, 2)), ids("read", ids.subList(2, 3)));
+            String read = answers.get(1).result();
+            if (left == HEAD + 1_000) assertTrue(read.startsWith("Not shown"), read);
+            else assertTrue(read.startsWith(head(ids.get(2)) + "c".repeat(1_001) + "\n(the first 1,001 of its 2,000"), read);
+        }
+    }
+
     // --- resend
 
     @Test
@@ -240,6 +253,20 @@ class DraftsToolAnswersTest {
         assertRefused(answers.get(3), ids.get(0) + ": not dismissed: a resend of this round is sending it, and words"
                 + " on their way cannot be called back.");
         assertEquals(1, s.host.last(PublishRequested.class).size());
+    }
+
+    @Test
+    void M6_aResendIsASendToItsOwnChannelSoSpeechForAnotherChannelStillGoesOut() {
+        String id = hold("Held words.").get(0);
+        s.host.end(turn);
+        String ping = s.host.room("qa", "work", "@qa again", true);
+        turn = s.host.answer("qa", ping, "work");
+        round = 0;
+        ToolDecided resent = round(drafts("resend", "noisy", id)).get(0);
+        assertTrue(resent.countsAsSend());
+        assertEquals("noisy", resent.place());
+        s.host.say(turn, ++round, "Plain words for work.");
+        s.assertPublishedIn(turn, "work");
     }
 
     @Test
