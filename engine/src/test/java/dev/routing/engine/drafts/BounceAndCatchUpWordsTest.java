@@ -107,6 +107,18 @@ class BounceAndCatchUpWordsTest {
     }
 
     @Test
+    void M3_M5_aBounceWhileItsTurnIsOpenOffersTheTurnsOwnPrefixThoughTheModeChangedSince() {
+        roomTurn("work");
+        say(">>#work Deploy done.");
+        long attempt = s.host.last(PublishRequested.class).get(0).attempt();
+        s.host.configure(new dev.routing.journal.event.AgentConfigured(s.host.tick(), "qa", Mode.HYBRID,
+                LocusPolicy.DELIVERY, null, false, null));
+        s.host.settle(attempt, false, null);
+        assertEquals(offersUnsent("the send to work failed and nothing was posted", latestHeld(), ">>"), onlyNotice().text(),
+                "a new mode takes effect at the next turn");
+    }
+
+    @Test
     void D7_theCatchUpNamesTheDraftsNoNoticeReachedNewestFirst() {
         roomTurn("work");
         for (String words : List.of("One.", "Two.", "Three.")) say(words, drafts("list", null));
