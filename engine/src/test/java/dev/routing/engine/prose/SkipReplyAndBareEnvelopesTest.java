@@ -121,4 +121,19 @@ class SkipReplyAndBareEnvelopesTest {
         assertEquals("held", held.get(0).kind());
         assertEquals("no-destination", held.get(0).cause());
     }
+
+    @Test
+    void M7_D5_beADraftsCallABareUnsentNamingNoBounceHoldsNothing() {
+        roomTurn(Mode.EXPLICIT);
+        assertEquals(List.of(Route.keptPrivate("nothing-to-send")), say("{{unsent}}", drafts("list", null)));
+        assertEquals(List.of(), s.host.all(DraftHeld.class));
+    }
+
+    @Test
+    void M6_D5_aHybridEnvelopeASendHoldsWhoseBareUnsentNamesNoBounceHoldsNothing() {
+        roomTurn(Mode.HYBRID);
+        assertEquals(List.of(Route.keptPrivate("nothing-to-send")),
+                say(">>>#work {{unsent}}", call("send_message", "work", "x")));
+        assertEquals(List.of(), s.host.all(DraftHeld.class));
+    }
 }
