@@ -54,6 +54,12 @@ public final class Unsent {
         return d == null || d.delivered || d.dismissed ? null : d.id;
     }
 
+    /** The same, as the round's own calls leave it: a dismissal of this round takes the draft from {{unsent}}. */
+    public static String names(Context ctx, String agent, Claims claims) {
+        String id = names(ctx, agent);
+        return id == null || claims.dismissed(id) ? null : id;
+    }
+
     /** The latest bounce while it is kept, whatever its state. */
     public static Draft latest(Context ctx, String agent) {
         String id = ctx.state().drafts.latestBounce.get(agent);
@@ -77,7 +83,7 @@ public final class Unsent {
             if (bare(e.published())) {
                 ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, e.published(), Route.keptPrivate(KeptPrivate.NOTHING_TO_SEND.wire()),
                         turn.agent, e.target()));
-                notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, names(ctx, turn.agent)));
+                notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, names(ctx, turn.agent, claims)));
                 return;
             }
             String words = expandForBounce(ctx, turn.agent, e.published());
@@ -105,9 +111,12 @@ public final class Unsent {
                     + " is in, a copy can be resent with confirmDuplicate: true";
         }
         if (d.delivered) return "{{unsent}}'s draft " + d.id + " was already delivered";
-        if (d.queuedBehind != null || claims.taken(d.id)) return "{{unsent}}'s draft " + d.id + " belongs to a resend";
-        if (d.unconfirmed || d.risk) return "{{unsent}}'s draft " + d.id + " may already have been posted";
-        return "{{unsent}} names nothing that can be sent now";
+        if (d.queuedBehind != null || claims.sending(d.id) || claims.queued(d.id)) {
+            return "{{unsent}}'s draft " + d.id + " belongs to a resend";
+        }
+        if (claims.dismissed(d.id)) return "{{unsent}}'s draft " + d.id + " is dismissed by a call of this round";
+        // What is left, since sendable found a reason (a dismissal outside this round clears the latest bounce):
+        return "{{unsent}}'s draft " + d.id + " may already have been posted";
     }
 
     /**

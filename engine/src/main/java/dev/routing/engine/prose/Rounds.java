@@ -311,7 +311,7 @@ public final class Rounds {
         private boolean namesNothing(Envelope e, String why) {
             if (!Unsent.bare(e.published())) return false;
             keep(e, KeptPrivate.NOTHING_TO_SEND);
-            notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, Unsent.names(ctx, turn.agent)));
+            notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, Unsent.names(ctx, turn.agent, plan.claims())));
             return true;
         }
 

@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -142,6 +143,7 @@ class RetentionTest {
     }
 
     @Test
+    @Tag("journal")
     void T3_aLargeStateIsNotRewrittenAtEveryRetentionCheckpointNorAtEveryOpen(@TempDir Path dir) {
         long total = 0;
         Host host = new Host(fact -> List.of());
