@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.engine.routes.KeptPrivate;
 import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.DraftHeld;
@@ -66,7 +67,7 @@ class UnsentNothingSendableTest {
         assertEquals(sent, s.host.all(PublishRequested.class).size(), "and sends nothing");
         List<SpeechRouted> routed = s.host.last(SpeechRouted.class);
         assertEquals(1, routed.size());
-        assertEquals(Route.keptPrivate(Unsent.NOTHING_TO_SEND), routed.get(0).route());
+        assertEquals(Route.keptPrivate(KeptPrivate.NOTHING_TO_SEND.wire()), routed.get(0).route());
         return lastNotice().text();
     }
 
