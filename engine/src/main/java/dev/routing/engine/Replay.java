@@ -1,7 +1,7 @@
 package dev.routing.engine;
 
-import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalRecord;
@@ -9,6 +9,7 @@ import dev.routing.projections.EngineState;
 import dev.routing.projections.Fold;
 import dev.routing.projections.StateCodec;
 import java.time.Instant;
+import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
@@ -68,9 +69,9 @@ public final class Replay {
         Fold fold = new Fold(state);
         long[] read = {0, 0};
         // A checkpoint changes no fold, so its body (megabytes in a large state) is never decoded here.
-        journal.readRaw(from, to, (index, kind, version, json, offset, length) -> {
-            if (kind != 'C') fold.accept(EntryCodec.decode(version, json, offset, length));
-            read[1] += length;
+        DecodedReader.read(journal, from, to, Set.of(), (index, entry, bytes) -> {
+            if (entry != null) fold.accept(entry);
+            read[1] += bytes;
             if ((++read[0] & 0x3FFF) == 0) progress.accept(read[0]);
         });
         progress.accept(read[0]);

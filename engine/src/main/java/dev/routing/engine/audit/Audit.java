@@ -44,6 +44,8 @@ import java.util.TreeMap;
  * window is reported.
  */
 public final class Audit {
+    /** Decisions whose content the audit never reads: a journal read for an audit does not decode them. */
+    static final java.util.Set<String> PASSED_OVER = java.util.Set.of("notice.issued", "retention.checkpoint", "turn.locusMoved");
     private final PrivateInput privateInput;
     private final Map<String, Ledger> ledgers = new TreeMap<>();
     private final Map<Long, Ledger.TurnLine> turns = new HashMap<>();

@@ -1,6 +1,7 @@
 package dev.routing.engine.audit;
 
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalRecord;
 import dev.routing.projections.StateCodec;
@@ -42,7 +43,7 @@ public final class AuditWindow {
         long[] window = {0};
         Instant[] span = new Instant[2];
         boolean[] inWindow = {fromIndex <= start || fromIndex < 0};
-        EntryReader.read(journal, start, toIndex, (index, entry) -> {
+        DecodedReader.read(journal, start, toIndex, Audit.PASSED_OVER, (index, entry, bytes) -> {
             if (!inWindow[0] && index >= fromIndex) {
                 inWindow[0] = true;
                 audit.recording(true);

@@ -17,15 +17,16 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every entry of random streams is written and read back by the codec (its streaming path) exactly
- * as databind writes and reads it: the audit, replay and every other reader see the same records.
+ * Every entry of random streams is written and read back by the codec exactly as databind writes
+ * and reads its JSON (schema 1 and the wire), and its stored form (schema 2) reads back as the same
+ * record: the audit, replay and every other reader see the same records whichever schema a journal holds.
  */
 class CodecOnRandomStreamsTest {
     private static final ObjectWriter DATABIND_WRITER = EntryCodec.mapper().writerFor(Entry.class);
     private static final ObjectReader DATABIND_READER = EntryCodec.mapper().readerFor(Entry.class);
 
     @Test
-    void everyEntryOfRandomStreamsEncodesAndDecodesAsDatabindDoes() throws Exception {
+    void everyEntryOfRandomStreamsEncodesAndDecodesAsDatabindDoesAndStoresExactly() throws Exception {
         Set<String> types = new HashSet<>();
         for (int i = 0; i < 300; i++) {
             for (RuleSet rules : RuleSet.values()) {
@@ -34,9 +35,13 @@ class CodecOnRandomStreamsTest {
                 for (Entry e : sink.entries()) {
                     byte[] json = EntryCodec.encode(e);
                     assertArrayEquals(DATABIND_WRITER.writeValueAsBytes(e), json, "seed " + (7_000_000L + i));
-                    Entry decoded = EntryCodec.decode(EntryCodec.SCHEMA_VERSION, json, 0, json.length);
+                    Entry decoded = EntryCodec.decode(EntryCodec.JSON_SCHEMA, json, 0, json.length);
                     assertEquals((Entry) DATABIND_READER.readValue(json), decoded, "seed " + (7_000_000L + i));
                     assertEquals(e, decoded);
+                    byte[] stored = EntryCodec.store(e);
+                    Entry read = EntryCodec.decode(EntryCodec.SCHEMA_VERSION, stored, 0, stored.length);
+                    assertEquals(e, read, "seed " + (7_000_000L + i));
+                    assertArrayEquals(stored, EntryCodec.store(read));
                     types.add(e.type());
                 }
             }

@@ -38,6 +38,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
@@ -56,8 +57,13 @@ import java.util.stream.Collectors;
  * than misread.
  */
 public final class EntryCodec {
-    /** The schema this build writes. Bump it, and add an upcast, when a field changes meaning. */
-    public static final int SCHEMA_VERSION = 1;
+    /**
+     * The schema this build stores entries in: 2, the binary form ({@link RecordBinary}). Bump it, and
+     * add an upcast, when a field changes meaning.
+     */
+    public static final int SCHEMA_VERSION = 2;
+    /** Schema 1: entries stored as their JSON, as journals before the binary form hold them; still read. */
+    public static final int JSON_SCHEMA = 1;
 
     private static final ObjectMapper MAPPER = newMapper();
     private static final ObjectReader ENTRY_READER = MAPPER.readerFor(Entry.class);
@@ -82,22 +88,37 @@ public final class EntryCodec {
         }
     }
 
+    /** The entry's stored form, schema {@link #SCHEMA_VERSION}: what the journal keeps. */
+    public static byte[] store(Entry entry) {
+        BinaryOut out = STORE_BUFFER.get();
+        out.reset();
+        RecordBinary.write(out, entry);
+        return out.toByteArray();
+    }
+
+    /** Each thread's buffer for {@link #store}, kept between entries (a checkpoint's grows it once). */
+    private static final ThreadLocal<BinaryOut> STORE_BUFFER = ThreadLocal.withInitial(() -> new BinaryOut(1024));
+
     public static String toJson(Entry entry) {
         return new String(encode(entry), StandardCharsets.UTF_8);
     }
 
-    /** Reads one journaled entry written under {@code version}. */
+    /** Reads one journaled entry stored under schema {@code version}: binary (2) or JSON (1). */
     public static Entry decode(int version, byte[] bytes, int offset, int length) {
         if (version > SCHEMA_VERSION) {
             throw new BadEntryException("v", "entry written by schema " + version
                     + ", newer than this build's " + SCHEMA_VERSION + ": upgrade to read it", null);
         }
-        if (version == SCHEMA_VERSION) {
-            try {
-                return RecordStream.read(bytes, offset, length);
-            } catch (NotSure e) {
-                // not in the form this build writes: databind reads it, or says what is wrong with it
-            }
+        if (version == SCHEMA_VERSION) return RecordBinary.read(bytes, offset, length);
+        return decodeJson(bytes, offset, length);
+    }
+
+    /** Reads one entry's JSON, strictly (the form of schema 1, of dump and of the sidecar's lines). */
+    public static Entry decodeJson(byte[] bytes, int offset, int length) {
+        try {
+            return RecordStream.read(bytes, offset, length);
+        } catch (NotSure e) {
+            // not in the form this build writes: databind reads it, or says what is wrong with it
         }
         try {
             return present(ENTRY_READER.readValue(bytes, offset, length));
@@ -121,8 +142,30 @@ public final class EntryCodec {
         }
     }
 
+    private static final byte[] JSON_PREFIX = "{\"type\":\"".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * The type of a stored entry, read without decoding it, or "" when its bytes do not open with
+     * one (it is then decoded like any other, which names what is wrong).
+     */
+    public static String typeOf(int version, byte[] bytes, int offset, int length) {
+        if (version == SCHEMA_VERSION) {
+            int n = length > 0 ? bytes[offset] & 0xFF : 0;
+            return n == 0 || n >= length ? "" : new String(bytes, offset + 1, n, StandardCharsets.ISO_8859_1);
+        }
+        if (length <= JSON_PREFIX.length || !Arrays.equals(bytes, offset, offset + JSON_PREFIX.length, JSON_PREFIX, 0, JSON_PREFIX.length)) {
+            return "";
+        }
+        int start = offset + JSON_PREFIX.length;
+        int end = start;
+        int limit = offset + length;
+        while (end < limit && bytes[end] != '"') end++;
+        return new String(bytes, start, end - start, StandardCharsets.US_ASCII);
+    }
+
+    /** Reads one entry's JSON. */
     public static Entry decode(byte[] bytes) {
-        return decode(SCHEMA_VERSION, bytes, 0, bytes.length);
+        return decodeJson(bytes, 0, bytes.length);
     }
 
     /** Reads one fact as a host sends it (a script line): strict, and a decision is refused. */

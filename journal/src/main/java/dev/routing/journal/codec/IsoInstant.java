@@ -38,7 +38,11 @@ final class IsoInstant extends StdScalarDeserializer<Instant> {
     }
 
     static boolean inJournalYears(Instant instant) {
-        return instant.getEpochSecond() >= 0 && instant.getEpochSecond() < END_OF_9999;
+        return inJournalYears(instant.getEpochSecond());
+    }
+
+    static boolean inJournalYears(long epochSecond) {
+        return epochSecond >= 0 && epochSecond < END_OF_9999;
     }
 
     /**

@@ -33,6 +33,8 @@ final class RecordShape {
     final Class<?> type;
     /** The wire name written as {@code type} before the components; null for a nested record. */
     final String typeName;
+    /** {@link #typeName}'s ASCII bytes, as the stored form writes them. */
+    final byte[] typeNameBytes;
     /** Each component's name on the wire (its {@code @JsonProperty} name, else its own). */
     final String[] names;
     final ValueKind[] kinds;
@@ -52,6 +54,7 @@ final class RecordShape {
         this.type = type;
         JsonTypeName typed = type.getAnnotation(JsonTypeName.class);
         this.typeName = typed == null ? null : typed.value();
+        this.typeNameBytes = typeName == null ? null : typeName.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         RecordComponent[] components = type.getRecordComponents();
         if (components.length > 64) throw new IllegalStateException(type + " has over 64 components");
         names = new String[components.length];

@@ -28,6 +28,11 @@ abstract class ValueKind {
 
     abstract void write(JsonGenerator g, Object value) throws IOException;
 
+    /** The value in its stored form ({@link RecordBinary}), checked as it is read. */
+    abstract Object readStored(BinaryIn in);
+
+    abstract void writeStored(BinaryOut out, Object value);
+
     /** Whether a JSON {@code null} reads as an absent (null) value; the strict codec reads a null tree otherwise. */
     boolean nullIsAbsent() {
         return true;
@@ -61,6 +66,16 @@ abstract class ValueKind {
         void write(JsonGenerator g, Object value) throws IOException {
             g.writeString((String) value);
         }
+
+        @Override
+        Object readStored(BinaryIn in) {
+            return in.text();
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            out.text((String) value);
+        }
     };
 
     static final ValueKind INSTANT = new ValueKind() {
@@ -81,6 +96,25 @@ abstract class ValueKind {
             // Instant.toString is DateTimeFormatter.ISO_INSTANT, the form Jackson's time module writes
             g.writeString(value.toString());
         }
+
+        @Override
+        Object readStored(BinaryIn in) {
+            long second = in.zigzag();
+            long nano = in.varLong();
+            if (nano < 0 || nano > 999_999_999L) throw new BadEntryException(null, "an instant's nano of second is " + nano, null);
+            if (!IsoInstant.inJournalYears(second)) {
+                throw new BadEntryException(null, "epoch second " + second + " is outside the years 1970 to 9999, which are"
+                        + " the journal's days", null);
+            }
+            return Instant.ofEpochSecond(second, nano);
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            Instant at = (Instant) value;
+            out.zigzag(at.getEpochSecond());
+            out.varLong(at.getNano());
+        }
     };
 
     static final ValueKind LONG = new ValueKind() {
@@ -95,6 +129,16 @@ abstract class ValueKind {
         @Override
         void write(JsonGenerator g, Object value) throws IOException {
             g.writeNumber((Long) value);
+        }
+
+        @Override
+        Object readStored(BinaryIn in) {
+            return in.zigzag();
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            out.zigzag((Long) value);
         }
     };
 
@@ -111,6 +155,18 @@ abstract class ValueKind {
         void write(JsonGenerator g, Object value) throws IOException {
             g.writeNumber((Integer) value);
         }
+
+        @Override
+        Object readStored(BinaryIn in) {
+            long v = in.zigzag();
+            if (v != (int) v) throw new BadEntryException(null, v + " is too large for this field (an int)", null);
+            return (int) v;
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            out.zigzag((Integer) value);
+        }
     };
 
     static final ValueKind FLAG = new ValueKind() {
@@ -125,6 +181,16 @@ abstract class ValueKind {
         @Override
         void write(JsonGenerator g, Object value) throws IOException {
             g.writeBoolean((Boolean) value);
+        }
+
+        @Override
+        Object readStored(BinaryIn in) {
+            return in.flag() ? Boolean.TRUE : Boolean.FALSE;
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            out.u8((Boolean) value ? 1 : 0);
         }
     };
 
@@ -150,12 +216,37 @@ abstract class ValueKind {
         boolean nullIsAbsent() {
             return false;
         }
+
+        @Override
+        Object readStored(BinaryIn in) {
+            int n = in.size();
+            int from = in.pos;
+            in.pos += n;
+            try {
+                JsonNode tree = EntryCodec.mapper().readTree(in.buf, from, n);
+                if (tree == null || tree.isMissingNode()) throw new BadEntryException(null, "a stored JSON value is empty", null);
+                return tree;
+            } catch (IOException e) {
+                throw new BadEntryException(null, "a stored JSON value is malformed: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            try {
+                out.bytes(EntryCodec.mapper().writeValueAsBytes(value));
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write a JSON value", e);
+            }
+        }
     };
 
     /** An enum, by each constant's {@code @JsonProperty} name. */
     private static final class Named extends ValueKind {
         private final Map<String, Object> byName = new HashMap<>();
         private final Map<Object, String> names = new HashMap<>();
+        private final Object[] constants;
+        private final byte[][] stored;
 
         Named(Class<?> type) {
             for (Object constant : type.getEnumConstants()) {
@@ -169,6 +260,27 @@ abstract class ValueKind {
                 byName.put(name, constant);
                 names.put(constant, name);
             }
+            constants = type.getEnumConstants();
+            stored = new byte[constants.length][];
+            for (int i = 0; i < constants.length; i++) stored[i] = names.get(constants[i]).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        @Override
+        Object readStored(BinaryIn in) {
+            int n = in.size();
+            int from = in.pos;
+            for (int i = 0; i < stored.length; i++) {
+                if (stored[i].length == n && in.matches(stored[i], n)) return constants[i];
+                in.pos = from;
+            }
+            in.pos = from;
+            String word = in.textOf(n);
+            throw new BadEntryException(null, "'" + word + "' is none of " + byName.keySet(), null);
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            out.bytes(stored[((Enum<?>) value).ordinal()]);
         }
 
         @Override
@@ -205,6 +317,29 @@ abstract class ValueKind {
         }
 
         @Override
+        Object readStored(BinaryIn in) {
+            int n = in.size();
+            if (n == 0) return List.of(); // most lists of an entry are empty: no list made for them
+            Object[] out = new Object[n];
+            for (int i = 0; i < n; i++) {
+                try {
+                    out[i] = element.readStored(in);
+                } catch (BadEntryException e) {
+                    throw e.under("[" + i + "]");
+                }
+            }
+            // immutable already, so the record's List.copyOf keeps it as it is
+            return List.of(out);
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            List<?> list = (List<?>) value;
+            out.varLong(list.size());
+            for (Object v : list) element.writeStored(out, v);
+        }
+
+        @Override
         void write(JsonGenerator g, Object value) throws IOException {
             List<?> list = (List<?>) value;
             g.writeStartArray(list, list.size());
@@ -225,6 +360,16 @@ abstract class ValueKind {
         Object read(JsonParser p) throws IOException {
             if (p.currentToken() != JsonToken.START_OBJECT) throw NotSure.INSTANCE;
             return RecordStream.readFields(p, RecordShape.of(type), p.nextToken());
+        }
+
+        @Override
+        Object readStored(BinaryIn in) {
+            return RecordBinary.readFields(in, RecordShape.of(type));
+        }
+
+        @Override
+        void writeStored(BinaryOut out, Object value) {
+            RecordBinary.writeFields(out, RecordShape.of(type), value);
         }
 
         @Override

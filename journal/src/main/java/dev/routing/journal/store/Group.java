@@ -61,7 +61,7 @@ public final class Group {
         if (checkpoint || (entry instanceof StateCheckpoint && (count > 0 || seq != NO_SEQ))) {
             throw new IllegalArgumentException("a state checkpoint is a group of its own");
         }
-        byte[] json = EntryCodec.encode(entry);
+        byte[] json = EntryCodec.store(entry);
         byte kind = entry instanceof Fact ? Excerpt.FACT : entry instanceof Decision ? Excerpt.DECISION : Excerpt.CHECKPOINT;
         int needed = size + Excerpt.ENTRY_PREFIX_BYTES + json.length;
         if (needed > buf.length) buf = Arrays.copyOf(buf, Math.max(needed, buf.length * 2));

@@ -201,11 +201,13 @@ class EntryCodecTest {
     @Test
     void decodeReadsASliceOfALargerBuffer() {
         Entry entry = EntrySamples.full().get(4);
-        byte[] json = EntryCodec.encode(entry);
-        byte[] padded = new byte[json.length + 20];
-        Arrays.fill(padded, (byte) '#');
-        System.arraycopy(json, 0, padded, 7, json.length);
-        assertEquals(entry, EntryCodec.decode(EntryCodec.SCHEMA_VERSION, padded, 7, json.length));
+        for (int schema : new int[] {EntryCodec.JSON_SCHEMA, EntryCodec.SCHEMA_VERSION}) {
+            byte[] bytes = schema == EntryCodec.JSON_SCHEMA ? EntryCodec.encode(entry) : EntryCodec.store(entry);
+            byte[] padded = new byte[bytes.length + 20];
+            Arrays.fill(padded, (byte) '#');
+            System.arraycopy(bytes, 0, padded, 7, bytes.length);
+            assertEquals(entry, EntryCodec.decode(schema, padded, 7, bytes.length), "schema " + schema);
+        }
     }
 
     @Test
@@ -542,7 +544,7 @@ class EntryCodecTest {
     @Test
     void aSchemaVersionNewerThanThisBuildIsRefusedAsV() {
         Entry entry = EntrySamples.full().get(0);
-        byte[] bytes = EntryCodec.encode(entry);
+        byte[] bytes = EntryCodec.store(entry);
         BadEntryException e = assertThrows(BadEntryException.class,
                 () -> EntryCodec.decode(EntryCodec.SCHEMA_VERSION + 1, bytes, 0, bytes.length));
         assertEquals("v", e.field());

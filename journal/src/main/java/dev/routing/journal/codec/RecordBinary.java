@@ -1,0 +1,134 @@
+package dev.routing.journal.codec;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import dev.routing.journal.event.BadValue;
+import dev.routing.journal.event.Entry;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The stored form of an entry (schema 2), derived from each record's {@link RecordShape} as the JSON
+ * form is: no field names and no text to parse, so a replay reads an entry in about the time a scan
+ * copies it.
+ *
+ * <pre>
+ *  entry    u8 n, the type's n ASCII bytes ("message.received"), then its record
+ *  record   varint mask: bit i set when component i is present (not null), then each present value in order
+ *  value    text      varint byte length, UTF-8 bytes
+ *           instant   zigzag varint epoch second, varint nano of second
+ *           long, int zigzag varint
+ *           flag      u8 0 or 1
+ *           enum      as text, the constant's wire name
+ *           list      varint count, then each element (none is null)
+ *           record    a record, as above (no type)
+ *           tree      varint byte length, the JSON text (a connector's raw data, a checkpoint's state)
+ * </pre>
+ *
+ * Components are identified by position, so a record may gain components only at its end (an older
+ * entry then reads with them absent); a mask bit past the record's components is an entry of a newer
+ * build, refused. journal/src/test/resources/codec/shapes.txt pins every record's components in order,
+ * so a component inserted, moved or removed fails a test before it can misread a journal.
+ */
+final class RecordBinary {
+    /** The shapes of the entry types, by the length of their type name, then by name. */
+    private static final RecordShape[][] BY_LENGTH = new RecordShape[64][];
+    private static final byte[][][] NAMES = new byte[64][][];
+
+    static {
+        for (JsonSubTypes.Type t : Entry.class.getAnnotation(JsonSubTypes.class).value()) {
+            RecordShape shape = RecordShape.of(t.value());
+            byte[] name = shape.typeName.getBytes(StandardCharsets.US_ASCII);
+            int n = name.length;
+            BY_LENGTH[n] = append(BY_LENGTH[n], shape);
+            NAMES[n] = append(NAMES[n], name);
+        }
+    }
+
+    private RecordBinary() {}
+
+    static Entry read(byte[] bytes, int offset, int length) {
+        BinaryIn in = new BinaryIn(bytes, offset, length);
+        RecordShape shape = type(in);
+        Object entry = readFields(in, shape);
+        if (!in.atEnd()) throw new BadEntryException(null, "the stored " + shape.typeName + " has bytes after its last value", null);
+        return (Entry) entry;
+    }
+
+    private static RecordShape type(BinaryIn in) {
+        int n = in.u8();
+        if (n >= BY_LENGTH.length || in.limit - in.pos < n) throw new BadEntryException("type", "the stored entry has no readable type", null);
+        RecordShape[] shapes = BY_LENGTH[n];
+        if (shapes != null) {
+            byte[][] names = NAMES[n];
+            for (int i = 0; i < shapes.length; i++) {
+                if (java.util.Arrays.equals(in.buf, in.pos, in.pos + n, names[i], 0, n)) {
+                    in.pos += n;
+                    return shapes[i];
+                }
+            }
+        }
+        String name = new String(in.buf, in.pos, n, StandardCharsets.ISO_8859_1);
+        throw new BadEntryException("type", "unknown or unexpected type '" + name + "'", null);
+    }
+
+    static Object readFields(BinaryIn in, RecordShape shape) {
+        long mask = in.varLong();
+        int count = shape.names.length;
+        if (count < 64 && mask >>> count != 0) {
+            throw new BadEntryException(null, "the stored " + what(shape) + " has component " + (63 - Long.numberOfLeadingZeros(mask))
+                    + ", which this build's record lacks (written by a newer build?)", null);
+        }
+        long missing = shape.required & ~mask;
+        if (missing != 0) throw new BadEntryException(shape.names[Long.numberOfTrailingZeros(missing)], "missing required field", null);
+        Object[] values = new Object[count];
+        for (long m = mask; m != 0; m &= m - 1) {
+            int i = Long.numberOfTrailingZeros(m);
+            try {
+                values[i] = shape.kinds[i].readStored(in);
+            } catch (BadEntryException e) {
+                throw e.under(shape.names[i]);
+            }
+        }
+        try {
+            return shape.construct(values);
+        } catch (BadValue b) {
+            throw new BadEntryException(b.field(), b.getMessage(), b);
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable refused) {
+            throw new BadEntryException(null, "the stored " + what(shape) + " is refused by its record: " + refused, refused);
+        }
+    }
+
+    static void write(BinaryOut out, Entry entry) {
+        RecordShape shape = RecordShape.of(entry.getClass());
+        byte[] name = shape.typeNameBytes;
+        out.u8(name.length);
+        for (byte b : name) out.u8(b);
+        writeFields(out, shape, entry);
+    }
+
+    static void writeFields(BinaryOut out, RecordShape shape, Object record) {
+        int count = shape.names.length;
+        long mask = 0;
+        for (int i = 0; i < count; i++) {
+            if (shape.component(record, i) != null) mask |= 1L << i;
+        }
+        out.varLong(mask);
+        // the accessors are a record's plain getters: reading each twice costs less than an array per record
+        for (int i = 0; i < count; i++) {
+            Object value = shape.component(record, i);
+            if (value != null) shape.kinds[i].writeStored(out, value);
+        }
+    }
+
+    private static String what(RecordShape shape) {
+        return shape.typeName != null ? shape.typeName : shape.type.getSimpleName();
+    }
+
+    private static <T> T[] append(T[] array, T item) {
+        @SuppressWarnings("unchecked")
+        T[] grown = array == null ? (T[]) java.lang.reflect.Array.newInstance(item.getClass(), 1) : java.util.Arrays.copyOf(array, array.length + 1);
+        grown[grown.length - 1] = item;
+        return grown;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.routing.journal.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.Entry;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Journals written before the stored form hold their entries as JSON under schema 1: they read as
+ * they did, and a writer appends schema 2 after them, each excerpt read by the schema its header
+ * names.
+ */
+class JsonSchemaJournalTest {
+    private static final Instant T0 = Instant.parse("2026-11-02T09:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void release() {
+        BackgroundResourceReleaser.releasePendingResources();
+    }
+
+    private static List<List<Entry>> groups() {
+        List<List<Entry>> groups = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Instant at = T0.plusSeconds(i);
+            groups.add(List.of(Entries.message(at, "m" + i), Entries.publish(at, i)));
+        }
+        return groups;
+    }
+
+    private static List<Entry> all(Path journalDir) {
+        List<Entry> read = new ArrayList<>();
+        try (Journal j = Journal.openReader(journalDir)) {
+            j.read(-1, Long.MAX_VALUE, r -> read.add(r.entry()));
+        }
+        return read;
+    }
+
+    @Test
+    void aJournalOfSchemaOneReadsAsItWasAndTakesSchemaTwoAfterIt() {
+        Path stored = dir.resolve("stored");
+        List<Entry> expected = new ArrayList<>();
+        try (Journal j = Journal.openWriter(stored)) {
+            for (List<Entry> g : groups()) {
+                j.write(Group.of(g));
+                expected.addAll(g);
+            }
+            j.sync();
+        }
+        Path old = dir.resolve("old");
+        asSchemaOne(stored, old);
+        assertEquals(expected, all(old), "every entry read from its JSON");
+        List<Integer> schemas = new ArrayList<>();
+        try (Journal j = Journal.openReader(old)) {
+            j.readRaw(-1, Long.MAX_VALUE, (index, kind, version, bytes, offset, length) -> schemas.add(version));
+        }
+        assertEquals(List.of(1, 1, 1, 1, 1, 1, 1, 1, 1, 1), schemas);
+
+        Entry later = Entries.message(T0.plusSeconds(60), "m-after");
+        try (Journal j = Journal.openWriter(old)) {
+            j.write(Group.of(List.of(later)));
+            j.sync();
+        }
+        expected.add(later);
+        assertEquals(expected, all(old), "the old excerpts and the new one each read by their own schema");
+    }
+
+    /**
+     * Rewrites the journal in {@code from} into {@code to} as the build before the stored form wrote
+     * it: the same excerpts at the same indexes, each entry's bytes its JSON, each header schema 1.
+     */
+    private static void asSchemaOne(Path from, Path to) {
+        try (SingleChronicleQueue q = DayFiles.chronicle(from).readOnly(true).build(); ExcerptTailer t = q.createTailer();
+                Journal target = Journal.openWriter(to)) {
+            ExcerptReader reader = new ExcerptReader(from, 1024);
+            CRC32C crc = new CRC32C();
+            Excerpt previous = null;
+            long previousIndex = -1;
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent()) break;
+                    assertNull(reader.check(dc, previous, previousIndex));
+                    Excerpt h = reader.checked();
+                    ByteArrayOutputStream payload = new ByteArrayOutputStream();
+                    reader.entries(dc.index(), h, (kind, offset, length) -> {
+                        byte[] json = EntryCodec.encode(EntryCodec.decode(h.schema(), reader.buffer(), offset, length));
+                        byte[] prefix = new byte[Excerpt.ENTRY_PREFIX_BYTES];
+                        prefix[0] = kind;
+                        Excerpt.u32(prefix, 1, json.length);
+                        payload.writeBytes(prefix);
+                        payload.writeBytes(json);
+                    });
+                    byte[] body = payload.toByteArray();
+                    byte[] excerpt = new byte[Excerpt.HEADER_BYTES + body.length];
+                    System.arraycopy(body, 0, excerpt, Excerpt.HEADER_BYTES, body.length);
+                    Excerpt.writeHeader(excerpt, 0, h.kind(), EntryCodec.JSON_SCHEMA, h.count(), h.ordinal(), h.firstEntry(),
+                            h.prevIndex(), h.time(), excerpt, Excerpt.HEADER_BYTES, body.length, crc);
+                    target.copy(excerpt, excerpt.length, Excerpt.read(excerpt, excerpt.length), dc.index());
+                    previous = h;
+                    previousIndex = dc.index();
+                }
+            }
+            target.sync();
+        }
+    }
+}
