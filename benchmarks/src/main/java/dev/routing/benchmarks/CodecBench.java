@@ -47,6 +47,7 @@ public class CodecBench {
 
     private Entry[] entries;
     private byte[][] json;
+    private byte[][] stored;
     private byte[][] smile;
     private ObjectWriter databindWriter;
     private ObjectReader databindReader;
@@ -62,6 +63,7 @@ public class CodecBench {
         if (of.isEmpty()) throw new IllegalStateException("the simulated week holds no " + type);
         entries = of.toArray(Entry[]::new);
         json = Traffic.encoded(of);
+        stored = of.stream().map(EntryCodec::store).toArray(byte[][]::new);
         ObjectMapper databind = EntryCodec.mapper();
         databindWriter = databind.writerFor(Entry.class);
         databindReader = databind.readerFor(Entry.class);
@@ -86,6 +88,19 @@ public class CodecBench {
         return i;
     }
 
+    /** The journal's form (schema 2, ADR 0003). */
+    @Benchmark
+    public byte[] store() {
+        return EntryCodec.store(entries[next()]);
+    }
+
+    @Benchmark
+    public Entry decodeStored() {
+        byte[] b = stored[next()];
+        return EntryCodec.decode(EntryCodec.SCHEMA_VERSION, b, 0, b.length);
+    }
+
+    /** The JSON codec (the wire, and journals of schema 1). */
     @Benchmark
     public byte[] encode() {
         return EntryCodec.encode(entries[next()]);
@@ -94,7 +109,7 @@ public class CodecBench {
     @Benchmark
     public Entry decode() {
         byte[] b = json[next()];
-        return EntryCodec.decode(EntryCodec.SCHEMA_VERSION, b, 0, b.length);
+        return EntryCodec.decode(EntryCodec.JSON_SCHEMA, b, 0, b.length);
     }
 
     @Benchmark

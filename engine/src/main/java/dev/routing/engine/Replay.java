@@ -18,7 +18,7 @@ import java.util.function.LongConsumer;
  */
 public final class Replay {
     /**
-     * What a replay rebuilt, and how many entries (and bytes of their JSON) it folded to get there:
+     * What a replay rebuilt, and how many entries (and their stored bytes) it folded to get there:
      * from the checkpoint at {@code checkpointIndex} (-1 for none), which recorded the host's last
      * seq before it ({@code checkpointSeq}, {@link Group#NO_SEQ} for none).
      */

@@ -42,7 +42,7 @@ final class RecordShape {
     /** Bit i set when component i is required (at most 64 components, checked at derivation). */
     final long required;
     private final Map<String, Integer> index = new HashMap<>();
-    private final MethodHandle constructor;
+    private final Function<Object[], Object> constructor;
     private final Function<Object, Object>[] accessors;
 
     static RecordShape of(Class<?> type) {
@@ -79,8 +79,7 @@ final class RecordShape {
             }
             Class<?>[] parameters = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
             Constructor<?> canonical = type.getConstructor(parameters);
-            constructor = lookup.unreflectConstructor(canonical).asSpreader(Object[].class, components.length)
-                    .asType(MethodType.methodType(Object.class, Object[].class));
+            constructor = Constructors.of(lookup, canonical);
         } catch (ReflectiveOperationException | LambdaConversionException e) {
             throw new IllegalStateException("cannot derive the codec of " + type, e);
         }
@@ -104,10 +103,9 @@ final class RecordShape {
         return i == null ? -1 : i;
     }
 
-    // invokeExact on a handle already of type (Object[])Object: a plain invoke adapts the types at
-    // every call (Class.cast was the top frame of a replay)
-    Object construct(Object[] values) throws Throwable {
-        return (Object) constructor.invokeExact(values);
+    /** The record of these component values; the record's own checks may refuse them (a {@link dev.routing.journal.event.BadValue}). */
+    Object construct(Object[] values) {
+        return constructor.apply(values);
     }
 
     Object component(Object record, int i) {

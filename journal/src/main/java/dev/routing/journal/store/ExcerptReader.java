@@ -127,9 +127,9 @@ final class ExcerptReader {
     }
 
     /** Decodes one entry of the excerpt at {@code index}; an entry that cannot be read is damage. */
-    Entry decode(long index, Excerpt h, byte[] json, int offset, int length) {
+    Entry decode(long index, Excerpt h, byte[] bytes, int offset, int length) {
         try {
-            return EntryCodec.decode(h.schema(), json, offset, length);
+            return EntryCodec.decode(h.schema(), bytes, offset, length);
         } catch (BadEntryException e) {
             throw damage("an entry of the group cannot be read (" + e.getMessage() + ")", index, h.ordinal());
         }

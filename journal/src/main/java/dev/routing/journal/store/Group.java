@@ -61,23 +61,23 @@ public final class Group {
         if (checkpoint || (entry instanceof StateCheckpoint && (count > 0 || seq != NO_SEQ))) {
             throw new IllegalArgumentException("a state checkpoint is a group of its own");
         }
-        byte[] json = EntryCodec.store(entry);
+        byte[] stored = EntryCodec.store(entry);
         byte kind = entry instanceof Fact ? Excerpt.FACT : entry instanceof Decision ? Excerpt.DECISION : Excerpt.CHECKPOINT;
-        int needed = size + Excerpt.ENTRY_PREFIX_BYTES + json.length;
+        int needed = size + Excerpt.ENTRY_PREFIX_BYTES + stored.length;
         if (needed > buf.length) buf = Arrays.copyOf(buf, Math.max(needed, buf.length * 2));
         buf[size] = kind;
-        Excerpt.u32(buf, size + 1, json.length);
-        System.arraycopy(json, 0, buf, size + Excerpt.ENTRY_PREFIX_BYTES, json.length);
+        Excerpt.u32(buf, size + 1, stored.length);
+        System.arraycopy(stored, 0, buf, size + Excerpt.ENTRY_PREFIX_BYTES, stored.length);
         size = needed;
         count++;
         durable |= entry.durable();
         checkpoint = entry instanceof StateCheckpoint;
         atMillis = Math.max(atMillis, entry.at().toEpochMilli());
-        if (json.length > largestBytes) {
-            largestBytes = json.length;
+        if (stored.length > largestBytes) {
+            largestBytes = stored.length;
             largestType = entry.type();
         }
-        return json.length;
+        return stored.length;
     }
 
     /**

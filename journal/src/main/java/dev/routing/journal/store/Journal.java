@@ -441,7 +441,7 @@ public final class Journal implements AutoCloseable {
         return nextOrdinal;
     }
 
-    /** The JSON bytes this writer has appended since it opened: what a checkpoint's cost is weighed against. */
+    /** The entries' bytes this writer has appended since it opened: what a checkpoint's cost is weighed against. */
     public long bytesWritten() {
         return bytesWritten;
     }
@@ -497,8 +497,8 @@ public final class Journal implements AutoCloseable {
             switch (h.kind()) {
                 case Excerpt.PART_START, Excerpt.PART -> parts.add(h, buf);
                 case Excerpt.PART_END -> {
-                    byte[] json = parts.end(h, buf, () -> partsBefore(index));
-                    sink.accept(new JournalRecord(index, 0, reader.decode(index, h, json, 0, json.length)));
+                    byte[] stored = parts.end(h, buf, () -> partsBefore(index));
+                    sink.accept(new JournalRecord(index, 0, reader.decode(index, h, stored, 0, stored.length)));
                 }
                 default -> {
                     parts.drop();
@@ -514,15 +514,15 @@ public final class Journal implements AutoCloseable {
     /**
      * Walks the journal checking every excerpt without decoding an entry: the floor any decoding
      * replay is measured against. Returns the number of entries; adds their bytes to
-     * {@code jsonBytes[0]} when given.
+     * {@code storedBytes[0]} when given.
      */
-    public long scanRaw(long fromIndex, long[] jsonBytes) {
+    public long scanRaw(long fromIndex, long[] storedBytes) {
         long[] countAndBytes = {0, 0};
         walk(fromIndex, Long.MAX_VALUE, (index, h) -> {
             countAndBytes[0] += h.count();
             countAndBytes[1] += h.length();
         });
-        if (jsonBytes != null && jsonBytes.length > 0) jsonBytes[0] = countAndBytes[1];
+        if (storedBytes != null && storedBytes.length > 0) storedBytes[0] = countAndBytes[1];
         return countAndBytes[0];
     }
 
@@ -540,10 +540,10 @@ public final class Journal implements AutoCloseable {
     public interface RawSink {
         /**
          * {@code kind} is 'F' (a fact), 'D' (a decision) or 'C' (a state checkpoint, whose body is not
-         * copied: {@code json} is null). The bytes are the entry's JSON, valid only during the call;
+         * copied: {@code bytes} is null). The bytes are the entry as stored, valid only during the call;
          * {@link EntryCodec#decode(int, byte[], int, int)} reads them under {@code version}.
          */
-        void accept(long index, char kind, int version, byte[] json, int offset, int length);
+        void accept(long index, char kind, int version, byte[] bytes, int offset, int length);
     }
 
     /** Reads entries of groups whose index lies in [fromIndex, toIndex) without decoding them. */
@@ -714,8 +714,8 @@ public final class Journal implements AutoCloseable {
             if (h.isPart()) return null;
             byte[] buf = reader.buffer();
             if (h.kind() == Excerpt.PART_END) {
-                byte[] json = new CheckpointParts.Joiner().end(h, buf, () -> partsBefore(index));
-                return reader.decode(index, h, json, 0, json.length);
+                byte[] stored = new CheckpointParts.Joiner().end(h, buf, () -> partsBefore(index));
+                return reader.decode(index, h, stored, 0, stored.length);
             }
             Entry[] first = {null};
             reader.entries(index, h, (kind, offset, length) -> {

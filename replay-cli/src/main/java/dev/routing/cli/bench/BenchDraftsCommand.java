@@ -37,7 +37,7 @@ public final class BenchDraftsCommand implements Callable<Integer> {
         for (long size : sizes) {
             if (size < 1_000) throw new BadInputException("--draft-entries must be at least 1000");
         }
-        System.out.printf("%-14s %-14s %-10s %-10s %-10s %-14s %-14s %-14s%n", "draft entries", "journal", "json MB",
+        System.out.printf("%-14s %-14s %-10s %-10s %-10s %-14s %-14s %-14s%n", "draft entries", "journal", "stored MB",
                 "build s", "open s", "open again s", "read at open", "full replay s");
         for (long size : sizes) measure(size);
         return ExitCodes.OK;

@@ -1,0 +1,159 @@
+package dev.routing.journal.codec;
+
+import java.lang.invoke.LambdaMetafactory;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.util.Arrays;
+import java.util.function.Function;
+
+/**
+ * A record's canonical constructor as a function of its components' values, compiled like a
+ * hand-written {@code new}: a lambda of the constructor's arity made by {@link LambdaMetafactory}.
+ * Through a spread method handle instead, every entry read was allocated by the JVM's slow path
+ * ({@code DirectMethodHandle.allocateInstance}, a tenth of a replay). Records of more components
+ * than the arities below fall back to that handle.
+ */
+final class Constructors {
+    private Constructors() {}
+    @FunctionalInterface
+    interface C0 {
+        Object make();
+    }
+    @FunctionalInterface
+    interface C1 {
+        Object make(Object a0);
+    }
+    @FunctionalInterface
+    interface C2 {
+        Object make(Object a0, Object a1);
+    }
+    @FunctionalInterface
+    interface C3 {
+        Object make(Object a0, Object a1, Object a2);
+    }
+    @FunctionalInterface
+    interface C4 {
+        Object make(Object a0, Object a1, Object a2, Object a3);
+    }
+    @FunctionalInterface
+    interface C5 {
+        Object make(Object a0, Object a1, Object a2, Object a3, Object a4);
+    }
+    @FunctionalInterface
+    interface C6 {
+        Object make(Object a0, Object a1, Object a2, Object a3, Object a4, Object a5);
+    }
+    @FunctionalInterface
+    interface C7 {
+        Object make(Object a0, Object a1, Object a2, Object a3, Object a4, Object a5, Object a6);
+    }
+    @FunctionalInterface
+    interface C8 {
+        Object make(Object a0, Object a1, Object a2, Object a3, Object a4, Object a5, Object a6, Object a7);
+    }
+    @FunctionalInterface
+    interface C9 {
+        Object make(Object a0, Object a1, Object a2, Object a3, Object a4, Object a5, Object a6, Object a7, Object a8);
+    }
+    @FunctionalInterface
+    interface C10 {
+        Object make(Object a0, Object a1, Object a2, Object a3, Object a4, Object a5, Object a6, Object a7, Object a8, Object a9);
+    }
+    @FunctionalInterface
+    interface C11 {
+        Object make(Object a0, Object a1, Object a2, Object a3, Object a4, Object a5, Object a6, Object a7, Object a8, Object a9, Object a10);
+    }
+    @FunctionalInterface
+    interface C12 {
+        Object make(Object a0, Object a1, Object a2, Object a3, Object a4, Object a5, Object a6, Object a7, Object a8, Object a9, Object a10, Object a11);
+    }
+    private static final Class<?>[] ARITIES = {C0.class, C1.class, C2.class, C3.class, C4.class, C5.class, C6.class, C7.class, C8.class, C9.class, C10.class, C11.class, C12.class};
+
+    static Function<Object[], Object> of(MethodHandles.Lookup lookup, Constructor<?> canonical) throws ReflectiveOperationException {
+        MethodHandle handle = lookup.unreflectConstructor(canonical);
+        int n = canonical.getParameterCount();
+        if (n >= ARITIES.length) {
+            MethodHandle spread = handle.asSpreader(Object[].class, n).asType(MethodType.methodType(Object.class, Object[].class));
+            return values -> invoke(spread, values);
+        }
+        Class<?> arity = ARITIES[n];
+        Class<?>[] objects = new Class<?>[n];
+        Arrays.fill(objects, Object.class);
+        Object made;
+        try {
+            made = LambdaMetafactory.metafactory(lookup, "make", MethodType.methodType(arity), MethodType.methodType(Object.class, objects),
+                    handle, handle.type()).getTarget().invoke();
+        } catch (ReflectiveOperationException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot derive the constructor of " + canonical.getDeclaringClass(), e);
+        }
+        return switch (n) {
+            case 0 -> {
+                C0 c = (C0) made;
+                yield v -> c.make();
+            }
+            case 1 -> {
+                C1 c = (C1) made;
+                yield v -> c.make(v[0]);
+            }
+            case 2 -> {
+                C2 c = (C2) made;
+                yield v -> c.make(v[0], v[1]);
+            }
+            case 3 -> {
+                C3 c = (C3) made;
+                yield v -> c.make(v[0], v[1], v[2]);
+            }
+            case 4 -> {
+                C4 c = (C4) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3]);
+            }
+            case 5 -> {
+                C5 c = (C5) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3], v[4]);
+            }
+            case 6 -> {
+                C6 c = (C6) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5]);
+            }
+            case 7 -> {
+                C7 c = (C7) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+            }
+            case 8 -> {
+                C8 c = (C8) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+            }
+            case 9 -> {
+                C9 c = (C9) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
+            }
+            case 10 -> {
+                C10 c = (C10) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
+            }
+            case 11 -> {
+                C11 c = (C11) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]);
+            }
+            case 12 -> {
+                C12 c = (C12) made;
+                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]);
+            }
+            default -> throw new IllegalStateException("no arity " + n);
+        };
+    }
+
+    private static Object invoke(MethodHandle spread, Object[] values) {
+        try {
+            return (Object) spread.invokeExact(values);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
