@@ -229,7 +229,13 @@ public final class Engine implements AutoCloseable {
         List<Decision> decisions = new ArrayList<>();
         Fact last = null;
         for (Fact fact : facts) {
-            int bytes = group.add(fact);
+            int bytes;
+            try {
+                bytes = group.add(fact);
+            } catch (BadEntryException e) {
+                if (last != null) restore(); // a fact the journal cannot hold (given through the API): refused as a bad one
+                throw e;
+            }
             if (bytes > Journal.FACT_LIMIT) {
                 if (last != null) restore(); // the facts before it in this group were decided
                 throw FactSize.refusal(fact, bytes);
@@ -243,7 +249,15 @@ public final class Engine implements AutoCloseable {
                 throw new EngineStoppedException(stopped + "; nothing of it was journaled, and opening the journal again"
                         + " restores the state from what it holds", e);
             }
-            for (Decision d : made) group.add(d);
+            try {
+                for (Decision d : made) group.add(d);
+            } catch (BadEntryException e) {
+                // decide made a decision the journal cannot hold: its state is past the journal now, as when decide throws
+                stopped = "the engine stopped for good: a decision on the " + fact.type() + " at " + fact.at()
+                        + " cannot be journaled (" + e.getMessage() + ")";
+                throw new EngineStoppedException(stopped + "; nothing of it was journaled, and opening the journal again"
+                        + " restores the state from what it holds", e);
+            }
             decisions.addAll(made);
         }
         if (group.bytes() > Journal.GROUP_LIMIT) {

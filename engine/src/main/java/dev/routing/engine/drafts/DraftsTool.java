@@ -9,6 +9,7 @@ import dev.routing.journal.event.Call;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.TextCut;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
@@ -85,7 +86,7 @@ public final class DraftsTool {
         if (all.isEmpty()) return "No drafts.";
         StringBuilder out = new StringBuilder();
         for (Draft d : all.subList(0, Math.min(PAGE, all.size()))) {
-            String preview = d.text.length() > PREVIEW ? d.text.substring(0, PREVIEW) + "…" : d.text;
+            String preview = d.text.length() > PREVIEW ? TextCut.atMost(d.text, PREVIEW) + "…" : d.text;
             out.append(d.id).append(" · ").append(Describe.state(d)).append(" · ").append(d.cause)
                     .append(" · ").append(preview.replace('\n', ' ')).append('\n');
         }
@@ -119,7 +120,7 @@ public final class DraftsTool {
             int room = ctx.out().readBudget();
             if (!notShown.isEmpty() || head.length() + d.text.length() > room) {
                 if (shown == 0 && notShown.isEmpty() && room > head.length() + 1_000) {
-                    int cut = room - head.length();
+                    int cut = TextCut.at(d.text, room - head.length());
                     out.append(head).append(d.text, 0, cut).append(String.format("%n(the first %,d of its %,d characters:"
                             + " a read shows at most %,d; a resend sends it whole)%n", cut, d.text.length(), READ_CHARS));
                     ctx.out().spendReadBudget(room);

@@ -11,6 +11,7 @@ import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.PublishOutcome;
 import dev.routing.journal.event.PublishSettled;
+import dev.routing.journal.event.TextCut;
 import dev.routing.projections.publish.Attempt;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,6 +119,6 @@ public final class Outcomes {
 
     static String bounded(String text) {
         if (text == null || text.length() <= CONNECTOR_TEXT_LIMIT) return text;
-        return text.substring(0, CONNECTOR_TEXT_LIMIT);
+        return TextCut.atMost(text, CONNECTOR_TEXT_LIMIT);
     }
 }

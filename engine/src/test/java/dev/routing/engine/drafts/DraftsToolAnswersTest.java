@@ -2,12 +2,14 @@ package dev.routing.engine.drafts;
 
 import static dev.routing.engine.testing.Host.call;
 import static dev.routing.engine.testing.Host.drafts;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.DraftDismissed;
@@ -99,6 +101,15 @@ class DraftsToolAnswersTest {
         assertEquals(ids.get(2) + " · held · explicit-send · Two lines.\n"
                 + ids.get(1) + " · held · explicit-send · " + "b".repeat(60) + "…\n"
                 + ids.get(0) + " · held · explicit-send · " + sixty, answer(drafts("list", (String) null)).result());
+    }
+
+    @Test
+    void D4_aPreviewCutStopsBeforeAnEmojiItWouldSplitSoTheListingIsWholeCharacters() {
+        String straddling = "a".repeat(59) + "\ud83d\ude00 and after";
+        List<String> ids = hold(straddling);
+        ToolDecided listed = answer(drafts("list", (String) null));
+        assertEquals(ids.get(0) + " · held · explicit-send · " + "a".repeat(59) + "…", listed.result());
+        assertDoesNotThrow(() -> EntryCodec.store(listed), "the listing is journaled, not refused");
     }
 
     @Test
@@ -204,6 +215,16 @@ class DraftsToolAnswersTest {
                 + String.join(", ", ids.subList(2, 22)) + "; read them in another call.", answers.get(1).result());
         assertEquals("Not shown, to keep this answer within the 1,048,576 characters one read may show: "
                 + String.join(", ", ids.subList(2, 22)) + " and 1 more; read them in another call.", answers.get(2).result());
+    }
+
+    @Test
+    void D4_aReadCutStopsBeforeAnEmojiItWouldSplit() {
+        String first = "x".repeat(524_000);
+        int left = HEAD + 1_001;
+        String second = "y".repeat(READ - left - 2 * HEAD - first.length());
+        List<String> ids = hold(first, second, "c".repeat(1_000) + "\ud83d\ude00" + "c".repeat(999));
+        String read = round(ids("read", ids.subList(0, 2)), ids("read", ids.subList(2, 3))).get(1).result();
+        assertTrue(read.startsWith(head(ids.get(2)) + "c".repeat(1_000) + "\n(the first 1,000 of its 2,001"), read);
     }
 
     @Test

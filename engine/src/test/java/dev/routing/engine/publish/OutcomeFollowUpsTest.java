@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.LocusPolicy;
@@ -69,6 +70,14 @@ class OutcomeFollowUpsTest {
         }
         s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         assertNull(settle(publish(), null, null, "no-response", null).connectorText(), "no words: none made up");
+    }
+
+    @Test
+    void O1_theConnectorsWordsAreCutBeforeAnEmojiTheCutWouldSplit() {
+        String words = "w".repeat(1_999) + "\ud83d\ude00" + " and more";
+        PublishOutcome o = settle(publish(), null, null, "error-response", words);
+        assertEquals("w".repeat(1_999), o.connectorText(), "whole characters only, at most 2,000 of them");
+        assertEquals(o, EntryCodec.decode(EntryCodec.SCHEMA_VERSION, EntryCodec.store(o), 0, EntryCodec.store(o).length));
     }
 
     @Test

@@ -43,6 +43,8 @@ final class BinaryIn {
             value |= (long) (b & 0x7F) << shift;
             if (b >= 0) {
                 if (shift == 63 && (b & 0x7E) != 0) break;
+                // the writer never ends a varint on a zero group: one that does is no stored form of ours
+                if (b == 0 && shift > 0) throw new BadEntryException(null, "a number of the stored entry is not in its shortest form", null);
                 return value;
             }
         }
@@ -58,7 +60,7 @@ final class BinaryIn {
     /** A length or count: at most what is left of the slice. */
     int size() {
         long n = varLong();
-        if (n > limit - pos) throw cut();
+        if (n < 0 || n > limit - pos) throw cut();
         return (int) n;
     }
 

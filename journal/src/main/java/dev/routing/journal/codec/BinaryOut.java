@@ -58,7 +58,9 @@ final class BinaryOut {
     void text(String s) {
         byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
         if (utf8.length != s.length() ? UnicodeText.loneSurrogate(s) >= 0 : replacedSurrogate(utf8, s)) {
-            throw new IllegalArgumentException("text holding a lone surrogate cannot be stored: " + s);
+            // the words themselves stay out of the message: they may be what a private surface was told
+            throw new BadEntryException(null, "holds a lone surrogate (at character " + UnicodeText.loneSurrogate(s)
+                    + " of " + s.length() + "), which is not Unicode text: not stored", null);
         }
         bytes(utf8);
     }

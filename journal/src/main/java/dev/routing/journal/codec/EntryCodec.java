@@ -88,7 +88,12 @@ public final class EntryCodec {
         }
     }
 
-    /** The entry's stored form, schema {@link #SCHEMA_VERSION}: what the journal keeps. */
+    /**
+     * The entry's stored form, schema {@link #SCHEMA_VERSION}: what the journal keeps.
+     *
+     * @throws BadEntryException naming the field, for a value the reader would refuse (text holding a
+     *         lone surrogate, an instant outside the journal's years, a tree that would not read back)
+     */
     public static byte[] store(Entry entry) {
         BinaryOut out = STORE_BUFFER.get();
         out.reset();
@@ -110,6 +115,7 @@ public final class EntryCodec {
                     + ", newer than this build's " + SCHEMA_VERSION + ": upgrade to read it", null);
         }
         if (version == SCHEMA_VERSION) return RecordBinary.read(bytes, offset, length);
+        if (version < JSON_SCHEMA) throw new BadEntryException("v", "entry written by schema " + version + ", which no build wrote", null);
         return decodeJson(bytes, offset, length);
     }
 

@@ -117,7 +117,12 @@ final class RecordBinary {
         // the accessors are a record's plain getters: reading each twice costs less than an array per record
         for (int i = 0; i < count; i++) {
             Object value = shape.component(record, i);
-            if (value != null) shape.kinds[i].writeStored(out, value);
+            if (value == null) continue;
+            try {
+                shape.kinds[i].writeStored(out, value);
+            } catch (BadEntryException e) {
+                throw e.under(shape.names[i]);
+            }
         }
     }
 

@@ -112,6 +112,8 @@ abstract class ValueKind {
         @Override
         void writeStored(BinaryOut out, Object value) {
             Instant at = (Instant) value;
+            // what the reader would refuse is not written: an entry on disk is one that reads back
+            if (!IsoInstant.inJournalYears(at)) throw new BadEntryException(null, at + " is outside the years 1970 to 9999", null);
             out.zigzag(at.getEpochSecond());
             out.varLong(at.getNano());
         }
@@ -233,11 +235,20 @@ abstract class ValueKind {
 
         @Override
         void writeStored(BinaryOut out, Object value) {
+            byte[] json;
             try {
-                out.bytes(EntryCodec.mapper().writeValueAsBytes(value));
+                json = EntryCodec.mapper().writeValueAsBytes(value);
             } catch (IOException e) {
-                throw new IllegalStateException("cannot write a JSON value", e);
+                throw new BadEntryException(null, "cannot be written as JSON: " + e.getMessage(), e);
             }
+            // read back as the reader will (its limits on numbers and nesting, its strictness on text),
+            // so that a tree is stored only if it reads back
+            try {
+                EntryCodec.mapper().readTree(json);
+            } catch (IOException e) {
+                throw new BadEntryException(null, "would not read back as JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
+            }
+            out.bytes(json);
         }
     };
 
@@ -336,7 +347,13 @@ abstract class ValueKind {
         void writeStored(BinaryOut out, Object value) {
             List<?> list = (List<?>) value;
             out.varLong(list.size());
-            for (Object v : list) element.writeStored(out, v);
+            for (int i = 0; i < list.size(); i++) {
+                try {
+                    element.writeStored(out, list.get(i));
+                } catch (BadEntryException e) {
+                    throw e.under("[" + i + "]");
+                }
+            }
         }
 
         @Override

@@ -17,6 +17,10 @@ public record PublishSettled(
         String connectorText,
         JsonNode connectorData) implements Fact {
 
+    public PublishSettled {
+        FiniteNumbers.check(connectorData, "connectorData");
+    }
+
     @Override
     @JsonIgnore
     public boolean durable() {

@@ -62,7 +62,10 @@ class DayFilesTest {
     @Test
     void chronicleGrowsADayFileInWholeBlocksFromItsFirst() throws Exception {
         ObjectNode state = JsonNodeFactory.instance.objectNode();
-        state.put("pad", "x".repeat(30_000_000));
+        // 30 MB of state in strings of a megabyte, as a state of many large drafts holds it (one string
+        // over the reader's 20 MB limit would be refused on the way in: it could not be read back)
+        String draft = "x".repeat(1_000_000);
+        for (int i = 0; i < 30; i++) state.put("pad" + i, draft);
         try (Journal j = Journal.openWriter(dir)) {
             j.append(message(T0, "m0"));
             assertEquals(DayFiles.BLOCK + DayFiles.OVERLAP, Files.size(dir.resolve("20261102F.cq4")), "a new day file");

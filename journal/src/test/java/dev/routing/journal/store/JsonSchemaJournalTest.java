@@ -57,8 +57,11 @@ class JsonSchemaJournalTest {
         Path stored = dir.resolve("stored");
         List<Entry> expected = new ArrayList<>();
         try (Journal j = Journal.openWriter(stored)) {
+            long seq = 0;
             for (List<Entry> g : groups()) {
-                j.write(Group.of(g));
+                Group group = Group.of(g);
+                if (++seq % 2 == 0) group.seq(seq); // numbered groups too: the host's seq is kept before the entries
+                j.write(group);
                 expected.addAll(g);
             }
             j.sync();
@@ -66,6 +69,9 @@ class JsonSchemaJournalTest {
         Path old = dir.resolve("old");
         asSchemaOne(stored, old);
         assertEquals(expected, all(old), "every entry read from its JSON");
+        try (Journal j = Journal.openReader(old)) {
+            assertEquals(4, j.lastSeq(-1), "the numbered groups keep their seqs");
+        }
         List<Integer> schemas = new ArrayList<>();
         try (Journal j = Journal.openReader(old)) {
             j.readRaw(-1, Long.MAX_VALUE, (index, kind, version, bytes, offset, length) -> schemas.add(version));
@@ -98,6 +104,7 @@ class JsonSchemaJournalTest {
                     assertNull(reader.check(dc, previous, previousIndex));
                     Excerpt h = reader.checked();
                     ByteArrayOutputStream payload = new ByteArrayOutputStream();
+                    if (h.kind() == Excerpt.NUMBERED) payload.write(reader.buffer(), Excerpt.HEADER_BYTES, Excerpt.SEQ_BYTES);
                     reader.entries(dc.index(), h, (kind, offset, length) -> {
                         byte[] json = EntryCodec.encode(EntryCodec.decode(h.schema(), reader.buffer(), offset, length));
                         byte[] prefix = new byte[Excerpt.ENTRY_PREFIX_BYTES];
