@@ -166,7 +166,8 @@ public final class Evolve {
         turn.heartbeat = o.heartbeat();
         s.turns.put(turn);
         if (turn.isPrivate) s.privacy.notePrivateTurn(turn.id);
-        boolean bounceOnly = !o.causes().isEmpty() && o.causes().stream().allMatch("bounce"::equals);
+        boolean bounceOnly = !o.causes().isEmpty();
+        for (String cause : o.causes()) bounceOnly &= "bounce".equals(cause);
         if (!bounceOnly) s.turns.bounceStreak.remove(o.agent());
     }
 

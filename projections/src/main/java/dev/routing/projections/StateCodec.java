@@ -48,7 +48,6 @@ public final class StateCodec {
         try {
             EngineState state = MAPPER.treeToValue(tree, EngineState.class);
             state.attempts.reindex();
-            state.drafts.reindex();
             return state;
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + e.getOriginalMessage(), e);

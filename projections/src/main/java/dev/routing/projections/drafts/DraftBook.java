@@ -27,9 +27,11 @@ public final class DraftBook {
 
     /*
      * Two orders of the same drafts, so that a list, a retention pass and a turn's catch-up read
-     * what they need without copying and sorting every kept draft. Derived from {@link #drafts}:
-     * not in a checkpoint, rebuilt by {@link #reindex} on restore.
+     * what they need without copying and sorting every kept draft. Derived from {@link #drafts},
+     * so not in a checkpoint: built by the first reader that needs them and kept up from then on,
+     * which spares a replay that only folds (it reads neither) their upkeep.
      */
+    private transient boolean ordered;
     /** agent -> its drafts, newest first. */
     private final transient TreeMap<String, TreeSet<Draft>> byAge = new TreeMap<>();
     /** agent -> its drafts no notice has named that are neither dismissed nor delivered, newest first (D7's catch-up). */
@@ -43,39 +45,31 @@ public final class DraftBook {
     /** Keeps a draft just held, in place of one of the same id: for the fold only. */
     public void put(Draft d) {
         Draft replaced = drafts.computeIfAbsent(d.agent, a -> new TreeMap<>()).put(d.id, d);
-        if (replaced != null) unindex(replaced);
-        index(d);
+        if (!ordered) return;
+        if (replaced != null) unorder(replaced);
+        order(d);
     }
 
     /** Lets a draft go: for the fold only. */
     public void remove(String agent, String id) {
         TreeMap<String, Draft> byId = drafts.get(agent);
         Draft d = byId == null ? null : byId.remove(id);
-        if (d != null) unindex(d);
+        if (d != null && ordered) unorder(d);
     }
 
     /** The draft was named, dismissed or delivered, none of which is undone: catch-up no longer names it. For the fold only. */
     public void settled(Draft d) {
-        removeFrom(unnamed, d);
-    }
-
-    /** Rebuilds the orders from the drafts: after a restore, which does not store them. */
-    public void reindex() {
-        byAge.clear();
-        unnamed.clear();
-        for (TreeMap<String, Draft> byId : drafts.values()) byId.values().forEach(this::index);
+        if (ordered) removeFrom(unnamed, d);
     }
 
     /** The resident's drafts, newest first. */
     public Collection<Draft> newestFirst(String agent) {
-        TreeSet<Draft> set = byAge.get(agent);
-        return set == null ? List.of() : Collections.unmodifiableCollection(set);
+        return read(byAge, agent);
     }
 
     /** The resident's drafts no notice has named, neither dismissed nor delivered, newest first. */
     public Collection<Draft> unnamed(String agent) {
-        TreeSet<Draft> set = unnamed.get(agent);
-        return set == null ? List.of() : Collections.unmodifiableCollection(set);
+        return read(unnamed, agent);
     }
 
     public boolean wasLetGo(String agent, String id) {
@@ -83,12 +77,21 @@ public final class DraftBook {
         return ids != null && ids.contains(id);
     }
 
-    private void index(Draft d) {
+    private Collection<Draft> read(TreeMap<String, TreeSet<Draft>> order, String agent) {
+        if (!ordered) {
+            for (TreeMap<String, Draft> byId : drafts.values()) byId.values().forEach(this::order);
+            ordered = true;
+        }
+        TreeSet<Draft> set = order.get(agent);
+        return set == null ? List.of() : Collections.unmodifiableCollection(set);
+    }
+
+    private void order(Draft d) {
         byAge.computeIfAbsent(d.agent, a -> new TreeSet<>(NEWEST_FIRST)).add(d);
         if (!d.named && !d.dismissed && !d.delivered) unnamed.computeIfAbsent(d.agent, a -> new TreeSet<>(NEWEST_FIRST)).add(d);
     }
 
-    private void unindex(Draft d) {
+    private void unorder(Draft d) {
         removeFrom(byAge, d);
         removeFrom(unnamed, d);
     }
