@@ -245,7 +245,7 @@ public final class Evolve {
         a.requestedAtMillis = p.at().toEpochMilli();
         s.attempts.forgetUnknownBefore(a.requestedAtMillis - AttemptBook.KEEP_UNKNOWN_MILLIS);
         s.attempts.attempts.put(a.id, a);
-        s.attempts.out.add(a.id);
+        s.attempts.out.put(a.id, a);
         if (p.turn() != null) {
             Turn turn = s.turns.withReceiptDue(p.turn());
             if (turn != null) {
