@@ -12,8 +12,7 @@ public final class DraftBook {
     /** How many let-go ids are remembered per resident, to say "let go" rather than "unknown". */
     public static final int REMEMBERED_LET_GO = 1000;
     /** Newest held first; a tie (a checkpoint from before seq existed) falls back to id order. */
-    private static final Comparator<Draft> NEWEST_FIRST = Comparator.comparingLong((Draft d) -> d.seq).reversed()
-            .thenComparing(d -> d.id);
+    private static final Comparator<Draft> NEWEST_FIRST = (a, b) -> a.seq != b.seq ? Long.compare(b.seq, a.seq) : a.id.compareTo(b.id);
 
     /** agent -> draft id -> draft. */
     public final TreeMap<String, TreeMap<String, Draft>> drafts = new TreeMap<>();
