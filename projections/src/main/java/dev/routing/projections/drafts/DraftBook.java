@@ -24,12 +24,10 @@ public final class DraftBook {
     public long drawn;
     public long nextSeq;
 
-    /*
-     * Two orders of the same drafts, so that a list, a retention pass and a turn's catch-up read
-     * what they need without copying and sorting every kept draft. Derived from {@link #drafts},
-     * so not in a checkpoint: built by the first reader that needs them and kept up from then on,
-     * which spares a replay that only folds (it reads neither) their upkeep.
-     */
+    // Two orders of the same drafts, so that a list, a retention pass and a turn's catch-up read
+    // what they need without copying and sorting every kept draft. Derived from the drafts, so not
+    // in a checkpoint: built by the first reader that asks and kept up from then on, which spares
+    // a replay that only folds (and reads neither) their upkeep.
     private transient boolean ordered;
     /** agent -> its drafts, newest first. */
     private final transient TreeMap<String, TreeSet<Draft>> byAge = new TreeMap<>();
