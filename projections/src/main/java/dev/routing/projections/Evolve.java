@@ -166,7 +166,8 @@ public final class Evolve {
         turn.heartbeat = o.heartbeat();
         s.turns.put(turn);
         if (turn.isPrivate) s.privacy.notePrivateTurn(turn.id);
-        boolean bounceOnly = !o.causes().isEmpty() && o.causes().stream().allMatch("bounce"::equals);
+        boolean bounceOnly = !o.causes().isEmpty();
+        for (String cause : o.causes()) bounceOnly &= "bounce".equals(cause);
         if (!bounceOnly) s.turns.bounceStreak.remove(o.agent());
     }
 
@@ -244,7 +245,7 @@ public final class Evolve {
         a.requestedAtMillis = p.at().toEpochMilli();
         s.attempts.forgetUnknownBefore(a.requestedAtMillis - AttemptBook.KEEP_UNKNOWN_MILLIS);
         s.attempts.attempts.put(a.id, a);
-        s.attempts.out.add(a.id);
+        s.attempts.out.put(a.id, a);
         if (p.turn() != null) {
             Turn turn = s.turns.withReceiptDue(p.turn());
             if (turn != null) {
@@ -280,7 +281,10 @@ public final class Evolve {
             if (Long.valueOf(a.id).equals(d.outAttempt)) d.outAttempt = null;
             d.touchedMillis = o.at().toEpochMilli();
             switch (o.outcome()) {
-                case "delivered" -> d.delivered = true;
+                case "delivered" -> {
+                    d.delivered = true;
+                    s.drafts.settled(d);
+                }
                 case "unknown" -> {
                     d.unconfirmed = true;
                     d.risk = true;
@@ -313,7 +317,7 @@ public final class Evolve {
         d.turn = h.turn();
         d.heldAtMillis = h.at().toEpochMilli();
         d.touchedMillis = d.heldAtMillis;
-        book.of(h.agent()).put(d.id, d);
+        book.put(d);
         TreeSet<String> gone = book.letGo.get(h.agent());
         if (gone != null) gone.remove(d.id);
         if ("bounced".equals(d.cause)) book.latestBounce.put(h.agent(), d.id);
@@ -331,14 +335,14 @@ public final class Evolve {
         Draft d = s.drafts.get(x.agent(), x.draft());
         if (d == null) return;
         d.dismissed = true;
+        s.drafts.settled(d);
         d.touchedMillis = x.at().toEpochMilli();
         s.drafts.latestBounce.remove(x.agent(), x.draft());
         s.retention.draftEntries++;
     }
 
     private static void letGo(EngineState s, DraftLetGo g) {
-        TreeMap<String, Draft> byId = s.drafts.drafts.get(g.agent());
-        if (byId != null) byId.remove(g.draft());
+        s.drafts.remove(g.agent(), g.draft());
         s.drafts.latestBounce.remove(g.agent(), g.draft());
         TreeSet<String> gone = s.drafts.letGo.computeIfAbsent(g.agent(), a -> new TreeSet<>());
         gone.add(g.draft());
@@ -360,6 +364,7 @@ public final class Evolve {
             Draft d = s.drafts.get(n.agent(), id);
             if (d == null) continue;
             d.named = true;
+            s.drafts.settled(d);
             d.touchedMillis = n.at().toEpochMilli();
         }
         if (!n.names().drafts().isEmpty()) s.retention.draftEntries++;

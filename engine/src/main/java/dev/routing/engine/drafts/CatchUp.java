@@ -3,6 +3,8 @@ package dev.routing.engine.drafts;
 import dev.routing.engine.context.Context;
 import dev.routing.engine.notices.Notices;
 import dev.routing.projections.drafts.Draft;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -15,14 +17,14 @@ public final class CatchUp {
     private CatchUp() {}
 
     public static void decide(Context ctx, String agent, long turn) {
-        var kept = ctx.state().drafts.drafts.get(agent);
-        if (kept == null) return;
-        List<Draft> unnamed = kept.values().stream().filter(d -> !d.named && !d.dismissed && !d.delivered)
-                .sorted(java.util.Comparator.comparingLong((Draft d) -> d.seq).reversed()).toList();
+        Collection<Draft> unnamed = ctx.state().drafts.unnamed(agent);
         if (unnamed.isEmpty()) return;
-        List<String> ids = unnamed.stream().map(d -> d.id).toList();
-        List<String> described = unnamed.stream().limit(DETAILED)
-                .map(d -> Describe.state(d) + "; " + Describe.cause(d.cause)).toList();
+        List<String> ids = new ArrayList<>(unnamed.size());
+        List<String> described = new ArrayList<>(Math.min(DETAILED, unnamed.size()));
+        for (Draft d : unnamed) {
+            ids.add(d.id);
+            if (described.size() < DETAILED) described.add(Describe.state(d) + "; " + Describe.cause(d.cause));
+        }
         ctx.emit(Notices.catchUp(ctx.at(), agent, turn, ids, described));
     }
 }

@@ -14,6 +14,7 @@ import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -82,10 +83,12 @@ public final class DraftsTool {
     }
 
     private static String list(Context ctx, String agent) {
-        List<Draft> all = ctx.state().drafts.newestFirst(agent);
+        Collection<Draft> all = ctx.state().drafts.newestFirst(agent);
         if (all.isEmpty()) return "No drafts.";
         StringBuilder out = new StringBuilder();
-        for (Draft d : all.subList(0, Math.min(PAGE, all.size()))) {
+        int shown = 0;
+        for (Draft d : all) {
+            if (shown++ == PAGE) break;
             String preview = d.text.length() > PREVIEW ? TextCut.atMost(d.text, PREVIEW) + "…" : d.text;
             out.append(d.id).append(" · ").append(Describe.state(d)).append(" · ").append(d.cause)
                     .append(" · ").append(preview.replace('\n', ' ')).append('\n');

@@ -10,6 +10,7 @@ import dev.routing.projections.EngineState;
 import dev.routing.projections.roster.Roster;
 import dev.routing.projections.turns.Turn;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -20,13 +21,15 @@ import java.util.TreeSet;
  * {@code claims} are the drafts the round's calls take, which its {{unsent}} leaves to them.
  */
 public record RoundPlan(List<CallPlan> calls, Claims claims, KeptPrivate silence, boolean privateThink,
-        TreeSet<String> holdPlaces, boolean holdAnywhere, boolean callsDrafts, boolean draftsRound) {
+        Set<String> holdPlaces, boolean holdAnywhere, boolean callsDrafts, boolean draftsRound) {
 
     public static RoundPlan of(Context ctx, Turn turn, RoundSpoken round) {
         Claims claims = new Claims();
         List<CallPlan> calls = Calls.plan(ctx, turn, round, claims);
         KeptPrivate silence = turn.startSilent ? KeptPrivate.SILENT : null;
-        TreeSet<String> places = new TreeSet<>(turn.holdPlaces);
+        // A copy of the turn's places, which the round's own decisions change as they fold; made
+        // only when there is something to copy, as most rounds hold nowhere.
+        TreeSet<String> places = turn.holdPlaces.isEmpty() ? null : new TreeSet<>(turn.holdPlaces);
         boolean anywhere = turn.holdAnywhere;
         boolean drafts = false;
         boolean ownSend = false;
@@ -39,10 +42,14 @@ public record RoundPlan(List<CallPlan> calls, Claims claims, KeptPrivate silence
             if (call.kind() != CallPlan.Kind.DRAFTS) ownSend = true;
             if (!sendsSilence) continue;
             if (call.place() == null) anywhere = true;
-            else places.add(call.place());
+            else {
+                if (places == null) places = new TreeSet<>();
+                places.add(call.place());
+            }
         }
         if (silence == null && round.privateThink()) silence = KeptPrivate.PRIVATE_THINK;
-        return new RoundPlan(calls, claims, silence, round.privateThink(), places, anywhere, drafts, drafts && !ownSend);
+        return new RoundPlan(calls, claims, silence, round.privateThink(), places == null ? Set.of() : places, anywhere,
+                drafts, drafts && !ownSend);
     }
 
     /**

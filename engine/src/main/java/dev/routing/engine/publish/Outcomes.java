@@ -72,10 +72,15 @@ public final class Outcomes {
     /** O3: an attempt still out when a later fact's time passes its deadline reads as unknown. */
     public static void expire(Context ctx) {
         long now = ctx.at().toEpochMilli();
-        List<Attempt> late = new ArrayList<>();
-        for (Attempt a : ctx.state().attempts.outstanding()) {
-            if (a.requestedAtMillis + DEADLINE_MILLIS < now) late.add(a);
+        List<Attempt> late = null;
+        for (Attempt a : ctx.state().attempts.out.values()) {
+            if (a.requestedAtMillis + DEADLINE_MILLIS < now) {
+                if (late == null) late = new ArrayList<>();
+                late.add(a);
+            }
         }
+        if (late == null) return;
+        // Collected first: each outcome folds as it is emitted, and lets its attempt go from out.
         for (Attempt a : late) {
             List<String> queued = a.queued;
             ctx.emit(new PublishOutcome(ctx.at(), a.id, Outcome.UNKNOWN.wire(), "no answer within 60 s: it may have been posted",

@@ -23,10 +23,9 @@ public final class RetentionRule {
         List<Draft> letGo = new ArrayList<>();
         int kept = 0;
         for (String agent : state.drafts.drafts.keySet()) {
-            List<Draft> newest = state.drafts.newestFirst(agent);
-            for (int i = 0; i < newest.size(); i++) {
-                Draft d = newest.get(i);
-                boolean keep = i < Retention.KEEP_NEWEST || d.outAttempt != null || d.queuedBehind != null
+            int i = 0;
+            for (Draft d : state.drafts.newestFirst(agent)) {
+                boolean keep = i++ < Retention.KEEP_NEWEST || d.outAttempt != null || d.queuedBehind != null
                         || now - d.touchedMillis < Retention.KEEP_TOUCHED_MILLIS;
                 if (keep) kept++;
                 else letGo.add(d);

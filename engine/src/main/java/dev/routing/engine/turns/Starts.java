@@ -59,14 +59,18 @@ public final class Starts {
         EngineState state = ctx.state();
         AgentSettings settings = state.roster.agent(start.agent());
         long id = state.nextTurn;
-        boolean heartbeat = batch.stream().anyMatch(w -> "heartbeat".equals(w.cause()));
+        boolean heartbeat = false;
+        Set<String> causes = new LinkedHashSet<>();
+        for (WakeQueued w : batch) {
+            heartbeat |= "heartbeat".equals(w.cause());
+            causes.add(w.cause());
+        }
         boolean isPrivate = why != null;
         Locus locus = Locus.NONE;
         if (!isPrivate && !heartbeat && settings.mode.usesLocus()) locus = Locus.of(state, start.agent(), batch);
         String trigger = isPrivate ? null : Locus.trigger(state, start.agent(), batch);
-        List<String> causes = batch.stream().map(WakeQueued::cause).distinct().toList();
         ctx.emit(new TurnOpened(ctx.at(), id, start.agent(), isPrivate, why, locus.channel(), locus.fallback(),
-                serverOf(state, locus.channel()), trigger, causes));
+                serverOf(state, locus.channel()), trigger, new ArrayList<>(causes)));
         if (isPrivate) {
             announcePrivate(ctx, id, start, why);
             nameChannelsHeld(ctx, state.turns.turn(id), channelsTakenIn(state, start.agent(), batch, start.reads()));

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Attempts not yet known to be final. A delivered or failed attempt is forgotten here once settled
@@ -17,10 +16,10 @@ public final class AttemptBook {
 
     public final TreeMap<Long, Attempt> attempts = new TreeMap<>();
     /**
-     * The ids of attempts still out, so deadlines are checked without walking the unknown ones.
+     * The attempts still out, by id, so deadlines are checked without walking the unknown ones.
      * Derived from {@link #attempts}: not in a checkpoint, rebuilt by {@link #reindex} on restore.
      */
-    public final transient TreeSet<Long> out = new TreeSet<>();
+    public final transient TreeMap<Long, Attempt> out = new TreeMap<>();
 
     public Attempt get(long id) {
         return attempts.get(id);
@@ -30,15 +29,13 @@ public final class AttemptBook {
     public void reindex() {
         out.clear();
         for (Attempt a : attempts.values()) {
-            if (a.out()) out.add(a.id);
+            if (a.out()) out.put(a.id, a);
         }
     }
 
-    /** Attempts still out, oldest first. */
+    /** Attempts still out, oldest first: a copy, so the caller may settle them as it walks it. */
     public List<Attempt> outstanding() {
-        List<Attempt> list = new ArrayList<>(out.size());
-        for (Long id : out) list.add(attempts.get(id));
-        return list;
+        return new ArrayList<>(out.values());
     }
 
     /**

@@ -62,7 +62,7 @@ public final class Turn {
     /** D7: the receipt waits while one of the turn's attempts is still out. */
     public boolean attemptsOut(dev.routing.projections.publish.AttemptBook book) {
         for (Long id : attempts.keySet()) {
-            if (book.out.contains(id)) return true;
+            if (book.out.containsKey(id)) return true;
         }
         return false;
     }
