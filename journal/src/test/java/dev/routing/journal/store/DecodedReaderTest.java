@@ -10,17 +10,12 @@ import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnEnded;
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.zip.CRC32C;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -134,53 +129,11 @@ class DecodedReaderTest {
     /** As above, and the groups below {@code jsonBelow} rewritten as schema 1 (JSON), as the build before wrote them. */
     private Path faulty(String name, int badEntryGroup, int damagedGroup, int jsonBelow) {
         Path to = dir.resolve(name);
-        try (SingleChronicleQueue q = DayFiles.chronicle(clean).readOnly(true).build(); ExcerptTailer t = q.createTailer();
-                Journal target = Journal.openWriter(to)) {
-            ExcerptReader reader = new ExcerptReader(clean, 1 << 20);
-            CRC32C crc = new CRC32C();
-            Excerpt previous = null;
-            long previousIndex = -1;
-            int group = 0;
-            while (true) {
-                try (DocumentContext dc = t.readingDocument()) {
-                    if (!dc.isPresent()) break;
-                    assertNull(reader.check(dc, previous, previousIndex));
-                    Excerpt h = reader.checked();
-                    ByteArrayOutputStream payload = new ByteArrayOutputStream();
-                    int g = group;
-                    if (h.kind() == Excerpt.CHECKPOINT) {
-                        // keep the checkpoint's payload as it is
-                        payload.write(reader.buffer(), Excerpt.HEADER_BYTES, h.length());
-                    } else {
-                        int[] n = {0};
-                        reader.entries(dc.index(), h, (kind, offset, length) -> {
-                            byte[] bytes = java.util.Arrays.copyOfRange(reader.buffer(), offset, offset + length);
-                            if (g < jsonBelow) bytes = EntryCodec.encode(EntryCodec.decode(h.schema(), bytes, 0, bytes.length));
-                            if (g == badEntryGroup && n[0] == 0) bytes = UNREADABLE;
-                            n[0]++;
-                            byte[] prefix = new byte[Excerpt.ENTRY_PREFIX_BYTES];
-                            prefix[0] = kind;
-                            Excerpt.u32(prefix, 1, bytes.length);
-                            payload.writeBytes(prefix);
-                            payload.writeBytes(bytes);
-                        });
-                    }
-                    byte[] body = payload.toByteArray();
-                    byte[] excerpt = new byte[Excerpt.HEADER_BYTES + body.length];
-                    System.arraycopy(body, 0, excerpt, Excerpt.HEADER_BYTES, body.length);
-                    int schema = g < jsonBelow && h.kind() != Excerpt.CHECKPOINT ? EntryCodec.JSON_SCHEMA : h.schema();
-                    Excerpt.writeHeader(excerpt, 0, h.kind(), schema, h.count(), h.ordinal(), h.firstEntry(),
-                            h.prevIndex(), h.time(), excerpt, Excerpt.HEADER_BYTES, body.length, crc);
-                    Excerpt copied = Excerpt.read(excerpt, excerpt.length);
-                    if (g == damagedGroup) excerpt[excerpt.length - 1] ^= 0x01; // after the checksum: damage
-                    target.copy(excerpt, excerpt.length, copied, dc.index());
-                    previous = h;
-                    previousIndex = dc.index();
-                    group++;
-                }
-            }
-            target.sync();
-        }
+        JournalRewrite.rewrite(clean, to, excerpt -> excerpt < jsonBelow ? EntryCodec.JSON_SCHEMA : EntryCodec.SCHEMA_VERSION,
+                (excerpt, entry, schema, bytes) -> {
+                    if (excerpt == badEntryGroup && entry == 0) return UNREADABLE;
+                    return excerpt < jsonBelow ? EntryCodec.encode(EntryCodec.decode(schema, bytes, 0, bytes.length)) : bytes;
+                }, excerpt -> excerpt == damagedGroup);
         return to;
     }
 

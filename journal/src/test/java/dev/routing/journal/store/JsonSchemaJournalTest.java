@@ -1,20 +1,14 @@
 package dev.routing.journal.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
-import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.CRC32C;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,43 +81,9 @@ class JsonSchemaJournalTest {
         assertEquals(expected, all(old), "the old excerpts and the new one each read by their own schema");
     }
 
-    /**
-     * Rewrites the journal in {@code from} into {@code to} as the build before the stored form wrote
-     * it: the same excerpts at the same indexes, each entry's bytes its JSON, each header schema 1.
-     */
+    /** The journal in {@code from} rewritten into {@code to} as the build before the stored form wrote it: entries as JSON, schema 1. */
     private static void asSchemaOne(Path from, Path to) {
-        try (SingleChronicleQueue q = DayFiles.chronicle(from).readOnly(true).build(); ExcerptTailer t = q.createTailer();
-                Journal target = Journal.openWriter(to)) {
-            ExcerptReader reader = new ExcerptReader(from, 1024);
-            CRC32C crc = new CRC32C();
-            Excerpt previous = null;
-            long previousIndex = -1;
-            while (true) {
-                try (DocumentContext dc = t.readingDocument()) {
-                    if (!dc.isPresent()) break;
-                    assertNull(reader.check(dc, previous, previousIndex));
-                    Excerpt h = reader.checked();
-                    ByteArrayOutputStream payload = new ByteArrayOutputStream();
-                    if (h.kind() == Excerpt.NUMBERED) payload.write(reader.buffer(), Excerpt.HEADER_BYTES, Excerpt.SEQ_BYTES);
-                    reader.entries(dc.index(), h, (kind, offset, length) -> {
-                        byte[] json = EntryCodec.encode(EntryCodec.decode(h.schema(), reader.buffer(), offset, length));
-                        byte[] prefix = new byte[Excerpt.ENTRY_PREFIX_BYTES];
-                        prefix[0] = kind;
-                        Excerpt.u32(prefix, 1, json.length);
-                        payload.writeBytes(prefix);
-                        payload.writeBytes(json);
-                    });
-                    byte[] body = payload.toByteArray();
-                    byte[] excerpt = new byte[Excerpt.HEADER_BYTES + body.length];
-                    System.arraycopy(body, 0, excerpt, Excerpt.HEADER_BYTES, body.length);
-                    Excerpt.writeHeader(excerpt, 0, h.kind(), EntryCodec.JSON_SCHEMA, h.count(), h.ordinal(), h.firstEntry(),
-                            h.prevIndex(), h.time(), excerpt, Excerpt.HEADER_BYTES, body.length, crc);
-                    target.copy(excerpt, excerpt.length, Excerpt.read(excerpt, excerpt.length), dc.index());
-                    previous = h;
-                    previousIndex = dc.index();
-                }
-            }
-            target.sync();
-        }
+        JournalRewrite.rewrite(from, to, excerpt -> EntryCodec.JSON_SCHEMA,
+                (excerpt, entry, schema, bytes) -> EntryCodec.encode(EntryCodec.decode(schema, bytes, 0, bytes.length)), excerpt -> false);
     }
 }
