@@ -19,8 +19,9 @@ import java.util.function.Function;
 
 /**
  * How one record reads and writes, as JSON and in its stored form, derived once from its
- * components: their names, their values' kinds, which are required and which are written even when null. Nothing here is written
- * by hand per record, so a component a record gains is read and written the moment it is declared.
+ * components: their names, their values' kinds, which are required and which are written even
+ * when null. Nothing here is written by hand per record, so a component a record gains is read and
+ * written the moment it is declared.
  */
 final class RecordShape {
     private static final ClassValue<RecordShape> SHAPES = new ClassValue<>() {
