@@ -244,17 +244,10 @@ public final class Engine implements AutoCloseable {
             List<Decision> made;
             try {
                 made = core.accept(fact);
+                // a decision the journal cannot hold (a BadEntryException) leaves the state past the journal, as a throw of decide does
+                for (Decision d : made) group.add(d);
             } catch (RuntimeException | StackOverflowError e) {
                 stopped = "the engine stopped for good: deciding the " + fact.type() + " at " + fact.at() + " threw " + e;
-                throw new EngineStoppedException(stopped + "; nothing of it was journaled, and opening the journal again"
-                        + " restores the state from what it holds", e);
-            }
-            try {
-                for (Decision d : made) group.add(d);
-            } catch (BadEntryException e) {
-                // decide made a decision the journal cannot hold: its state is past the journal now, as when decide throws
-                stopped = "the engine stopped for good: a decision on the " + fact.type() + " at " + fact.at()
-                        + " cannot be journaled (" + e.getMessage() + ")";
                 throw new EngineStoppedException(stopped + "; nothing of it was journaled, and opening the journal again"
                         + " restores the state from what it holds", e);
             }

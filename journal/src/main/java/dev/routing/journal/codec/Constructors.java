@@ -12,8 +12,8 @@ import java.util.function.Function;
  * A record's canonical constructor as a function of its components' values, compiled like a
  * hand-written {@code new}: a lambda of the constructor's arity made by {@link LambdaMetafactory}.
  * Through a spread method handle instead, every entry read was allocated by the JVM's slow path
- * ({@code DirectMethodHandle.allocateInstance}, a tenth of a replay). Records of more components
- * than the arities below fall back to that handle.
+ * ({@code DirectMethodHandle.allocateInstance}, a tenth of a replay). A record of more components
+ * than the arities below fails its first use, naming the arity to add.
  */
 final class Constructors {
     private Constructors() {}
@@ -75,8 +75,7 @@ final class Constructors {
         MethodHandle handle = lookup.unreflectConstructor(canonical);
         int n = canonical.getParameterCount();
         if (n >= ARITIES.length) {
-            MethodHandle spread = handle.asSpreader(Object[].class, n).asType(MethodType.methodType(Object.class, Object[].class));
-            return values -> invoke(spread, values);
+            throw new IllegalStateException(canonical.getDeclaringClass() + " has " + n + " components: give Constructors an arity of " + n);
         }
         Class<?> arity = ARITIES[n];
         Class<?>[] objects = new Class<?>[n];
@@ -145,15 +144,5 @@ final class Constructors {
             }
             default -> throw new IllegalStateException("no arity " + n);
         };
-    }
-
-    private static Object invoke(MethodHandle spread, Object[] values) {
-        try {
-            return (Object) spread.invokeExact(values);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
