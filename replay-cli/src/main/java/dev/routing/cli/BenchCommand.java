@@ -2,6 +2,7 @@ package dev.routing.cli;
 
 import dev.routing.cli.bench.BenchAuditCommand;
 import dev.routing.cli.bench.BenchDraftsCommand;
+import dev.routing.cli.bench.Paired;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
 import dev.routing.engine.Engine;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Option;
         "(facts/s of the simulated host and the engine), append (facts/s through the engine alone: the",
         "week's facts decided and journaled again into a new journal, commits deferred), raw scan",
         "(entries/s, no decoding), replay (decode + fold, entries/s), and replay's speed as a ratio of",
-        "the raw scan's. 'bench audit' measures the audit."})
+        "the raw scan's: raw scan and replay alternate, two passes each to warm up, then five timed,",
+        "and each figure is its median. 'bench audit' measures the audit."})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--events", paramLabel = "N", defaultValue = "1000000", description = "journal entries to build (default: ${DEFAULT-VALUE})")
     long events;
@@ -51,28 +53,27 @@ final class BenchCommand implements Callable<Integer> {
             double simulateSeconds = seconds(simulateStart);
             double appendSeconds = append(where);
             try (Journal journal = Journal.openReader(where)) {
-                // Each figure is taken on its second pass, once the JIT has compiled that path:
-                // a cold first replay would time class loading and compilation, not the fold.
-                journal.scanRaw(-1, null);
-                Replay.full(journal);
-                long scanStart = System.nanoTime();
-                long scanned = journal.scanRaw(-1, null);
-                double scanSeconds = seconds(scanStart);
-                long replayStart = System.nanoTime();
-                long replayed = Replay.full(journal).entriesRead();
-                double replaySeconds = seconds(replayStart);
+                Progress passes = new Progress("replay", Paired.WARM + Paired.TIMED);
+                int[] passed = {0};
+                Paired.Result timed;
+                try {
+                    timed = Paired.time(() -> journal.scanRaw(-1, null), () -> Replay.full(journal).entriesRead(),
+                            () -> passes.accept(++passed[0]));
+                } finally {
+                    passes.done();
+                }
                 long restoreStart = System.nanoTime();
                 Replay.Result restored = Replay.restore(journal);
                 double restoreSeconds = seconds(restoreStart);
-                double scanRate = scanned / scanSeconds;
-                double replayRate = replayed / replaySeconds;
-                System.out.printf("entries          %,d (%,d facts)%n", scanned, facts);
+                double scanRate = timed.first().rate();
+                double replayRate = timed.second().rate();
+                System.out.printf("entries          %,d (%,d facts)%n", timed.first().entries(), facts);
                 System.out.printf("simulate         %,.0f facts/s (the simulated host and the engine)%n", facts / simulateSeconds);
                 System.out.printf("append           %,.0f facts/s through the engine (decide + journal, deferred commits)%n", facts / appendSeconds);
-                System.out.printf("raw scan         %,.0f entries/s%n", scanRate);
-                System.out.printf("replay           %,.0f entries/s (decode + fold)%n", replayRate);
+                System.out.printf("raw scan         %,.0f entries/s (median of %d passes)%n", scanRate, Paired.TIMED);
+                System.out.printf("replay           %,.0f entries/s (decode + fold, median of %d passes, each after a raw scan)%n", replayRate, Paired.TIMED);
                 System.out.printf("ratio            replay runs at %.3f of the raw scan's speed (raw is %.1fx faster)%n",
-                        replayRate / scanRate, scanRate / replayRate);
+                        timed.ratio(), scanRate / replayRate);
                 System.out.printf("restore          %.3f s (newest checkpoint + %,d entries)%n", restoreSeconds, restored.entriesRead());
             }
         } finally {

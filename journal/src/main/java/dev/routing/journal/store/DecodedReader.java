@@ -4,19 +4,22 @@ import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Reads a range of the journal decoded, in journal order, with the decoding on worker threads: the
- * calling thread walks the journal (which belongs to it: Chronicle's tailer is single-threaded) and
- * hands each decoded entry to the sink, while workers decode the batches it read before. A replay or
- * an audit then costs the journal's scan plus its own work, with the decoding beside them.
+ * Reads a range of the journal decoded, in journal order, with the work on three sides: the calling
+ * thread walks the journal (which belongs to it: Chronicle's tailer is single-threaded) and copies
+ * each batch of entries out, workers decode the batches, and a thread of its own hands each decoded
+ * entry to the sink in order. A replay or an audit then costs the longest of the three, not their sum.
+ * The sink runs on that thread, one entry after another; it must not use the journal. What it
+ * did is visible to the caller once {@link #read} returns.
  *
  * <p>A state checkpoint's body is neither copied nor decoded (it restores a fold, it changes none),
  * and neither is a decision whose type the reader passes over: the sink gets null for them.
@@ -43,16 +46,14 @@ public final class DecodedReader {
     /** Entries of groups whose index lies in [fromIndex, toIndex), decisions of the types in {@code passedOver} not decoded. */
     public static void read(Journal journal, long fromIndex, long toIndex, Set<String> passedOver, Sink sink) {
         int workers = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+        ExecutorService pool = Executors.newFixedThreadPool(workers + 1, r -> {
             Thread t = new Thread(r, "journal-decode");
             t.setDaemon(true);
             return t;
         });
-        Path dir = journal.dir();
-        ArrayDeque<Batch> batches = new ArrayDeque<>();
-        ArrayDeque<Future<Decoded>> decoded = new ArrayDeque<>();
+        Delivery delivery = new Delivery(journal.dir(), sink);
+        Future<?> delivering = pool.submit(delivery);
         Batch[] current = {new Batch()};
-        boolean[] delivering = {false};
         try {
             try {
                 journal.readRaw(fromIndex, toIndex, (index, kind, version, bytes, offset, length) -> {
@@ -61,30 +62,121 @@ public final class DecodedReader {
                             || !passedOver.contains(EntryCodec.typeOf(version, bytes, offset, length)));
                     b.add(index, version, bytes, offset, length, read);
                     if (b.size == BATCH || b.used >= BATCH_BYTES) {
-                        batches.add(b);
-                        decoded.add(pool.submit(b::decode));
+                        if (!delivery.hand(b, pool)) throw new Delivery.Stopped();
                         current[0] = new Batch();
-                        delivering[0] = true;
-                        while (decoded.size() >= IN_FLIGHT) deliver(dir, batches.poll(), decoded.poll(), sink);
-                        delivering[0] = false;
                     }
                 });
+            } catch (Delivery.Stopped stopped) {
+                // the sink failed, or a batch could not be decoded: that fault comes first in journal order
             } catch (RuntimeException walk) {
-                if (delivering[0]) throw walk; // the sink's own error, or a decoding error: already the first
-                // what was read before the damage is delivered first: its own error, if any, comes first
-                while (!decoded.isEmpty()) deliver(dir, batches.poll(), decoded.poll(), sink);
-                Batch last = current[0];
-                deliver(dir, last, pool.submit(last::decode), sink);
+                // what was read before the damage is delivered first: its own fault, if any, comes first
+                delivery.hand(current[0], pool);
+                delivery.finish(delivering);
                 throw walk;
             }
-            Batch last = current[0];
-            if (last.size > 0) {
-                batches.add(last);
-                decoded.add(pool.submit(last::decode));
-            }
-            while (!decoded.isEmpty()) deliver(dir, batches.poll(), decoded.poll(), sink);
+            delivery.hand(current[0], pool);
+            delivery.finish(delivering);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Hands decoded batches to the sink in the order they were read, on a thread of its own. After
+     * the first fault (the sink's, or a batch that cannot be decoded) it delivers nothing more, and
+     * the walk stops at its next hand-over.
+     */
+    private static final class Delivery implements Runnable {
+        /** Thrown through the walk to stop it once delivery has stopped. */
+        static final class Stopped extends RuntimeException {
+            Stopped() {
+                super(null, null, false, false);
+            }
+        }
+
+        private static final Object END = new Object();
+        private final Path dir;
+        private final Sink sink;
+        /** Batches and their decoding futures, alternating, then {@link #END}; bounded: the walk waits for delivery. */
+        private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(2 * IN_FLIGHT + 1);
+        private volatile Throwable fault;
+
+        Delivery(Path dir, Sink sink) {
+            this.dir = dir;
+            this.sink = sink;
+        }
+
+        /** Queues a batch read for decoding and delivery; false, queuing nothing, once delivery has stopped. */
+        boolean hand(Batch batch, ExecutorService decoders) {
+            if (fault != null) return false;
+            if (batch.size == 0) return true;
+            put(batch);
+            put(decoders.submit(batch::decode));
+            return true;
+        }
+
+        /** Waits for everything handed over to be delivered, and throws the first fault delivery met. */
+        void finish(Future<?> delivering) {
+            put(END);
+            try {
+                delivering.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading the journal", e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            }
+            Throwable first = fault;
+            if (first instanceof RuntimeException r) throw r;
+            if (first instanceof Error e) throw e;
+            if (first != null) throw new IllegalStateException(first);
+        }
+
+        private void put(Object item) {
+            try {
+                queue.put(item);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading the journal", e);
+            }
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void run() {
+            try {
+                while (true) {
+                    Object item = queue.take();
+                    if (item == END) return;
+                    Future<Decoded> decoding = (Future<Decoded>) queue.take();
+                    // after a fault, the walk may still hand over a batch or two before it stops: they are dropped
+                    if (fault == null) deliver((Batch) item, decoding);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the read is over: its pool is shutting down
+            }
+        }
+
+        private void deliver(Batch batch, Future<Decoded> decoding) throws InterruptedException {
+            try {
+                Decoded d;
+                try {
+                    d = decoding.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause();
+                }
+                for (int i = 0; i < d.count(); i++) sink.accept(batch.index[i], d.entries()[i], batch.length[i]);
+                if (d.failed() != null) {
+                    JournalDamagedException damage = JournalDamagedException.at(dir, "an entry of the group cannot be read ("
+                            + d.failed().getMessage() + ")", batch.index[d.count()], -1);
+                    damage.initCause(d.failed());
+                    throw damage;
+                }
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Throwable t) {
+                fault = t;
+            }
         }
     }
 
@@ -130,26 +222,6 @@ public final class DecodedReader {
                 }
             }
             return new Decoded(out, size, null);
-        }
-    }
-
-    private static void deliver(Path dir, Batch batch, Future<Decoded> future, Sink sink) {
-        Decoded d;
-        try {
-            d = future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while decoding the journal", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            throw new IllegalStateException(e.getCause());
-        }
-        for (int i = 0; i < d.count(); i++) sink.accept(batch.index[i], d.entries()[i], batch.length[i]);
-        if (d.failed() != null) {
-            JournalDamagedException damage = JournalDamagedException.at(dir, "an entry of the group cannot be read ("
-                    + d.failed().getMessage() + ")", batch.index[d.count()], -1);
-            damage.initCause(d.failed());
-            throw damage;
         }
     }
 }
