@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Reads a range of the journal decoded, in journal order, with the work on three sides: the calling
@@ -56,11 +57,11 @@ public final class DecodedReader {
         Batch[] current = {new Batch()};
         try {
             try {
-                journal.readRaw(fromIndex, toIndex, (index, kind, version, bytes, offset, length) -> {
+                journal.readRaw(fromIndex, toIndex, (Journal.OrdinalRawSink) (index, ordinal, kind, version, bytes, offset, length) -> {
                     Batch b = current[0];
                     boolean read = kind != 'C' && (passedOver.isEmpty() || kind != 'D'
                             || !passedOver.contains(EntryCodec.typeOf(version, bytes, offset, length)));
-                    b.add(index, version, bytes, offset, length, read);
+                    b.add(index, ordinal, version, bytes, offset, length, read);
                     if (b.size == BATCH || b.used >= BATCH_BYTES) {
                         if (!delivery.hand(b, pool)) throw new Delivery.Stopped();
                         current[0] = new Batch();
@@ -77,8 +78,24 @@ public final class DecodedReader {
             delivery.hand(current[0], pool);
             delivery.finish(delivering);
         } finally {
+            // Whatever ended the read, nothing of it runs once read returns: not the sink, not a decoder.
+            delivery.stopped = true;
             pool.shutdownNow();
+            awaitTermination(pool);
         }
+    }
+
+    /** Waits for the pool's threads to end, keeping an interrupt for the caller to see. */
+    private static void awaitTermination(ExecutorService pool) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (pool.awaitTermination(1, TimeUnit.DAYS)) break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     /**
@@ -100,6 +117,8 @@ public final class DecodedReader {
         /** Batches and their decoding futures, alternating, then {@link #END}; bounded: the walk waits for delivery. */
         private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(2 * IN_FLIGHT + 1);
         private volatile Throwable fault;
+        /** Set when the read ends by any path: nothing more reaches the sink. */
+        volatile boolean stopped;
 
         Delivery(Path dir, Sink sink) {
             this.dir = dir;
@@ -150,7 +169,7 @@ public final class DecodedReader {
                     if (item == END) return;
                     Future<Decoded> decoding = (Future<Decoded>) queue.take();
                     // after a fault, the walk may still hand over a batch or two before it stops: they are dropped
-                    if (fault == null) deliver((Batch) item, decoding);
+                    if (fault == null && !stopped) deliver((Batch) item, decoding);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt(); // the read is over: its pool is shutting down
@@ -165,10 +184,10 @@ public final class DecodedReader {
                 } catch (ExecutionException e) {
                     throw e.getCause();
                 }
-                for (int i = 0; i < d.count(); i++) sink.accept(batch.index[i], d.entries()[i], batch.length[i]);
+                for (int i = 0; i < d.count() && !stopped; i++) sink.accept(batch.index[i], d.entries()[i], batch.length[i]);
                 if (d.failed() != null) {
                     JournalDamagedException damage = JournalDamagedException.at(dir, "an entry of the group cannot be read ("
-                            + d.failed().getMessage() + ")", batch.index[d.count()], -1);
+                            + d.failed().getMessage() + ")", batch.index[d.count()], batch.ordinal[d.count()]);
                     damage.initCause(d.failed());
                     throw damage;
                 }
@@ -187,6 +206,7 @@ public final class DecodedReader {
     /** Entries read but not decoded yet: indexes, and the bytes of those to decode, one after another. */
     private static final class Batch {
         final long[] index = new long[BATCH];
+        final long[] ordinal = new long[BATCH];
         final int[] version = new int[BATCH];
         /** Where each entry's bytes start in {@link #bytes}, -1 for one not decoded. */
         final int[] start = new int[BATCH];
@@ -195,8 +215,9 @@ public final class DecodedReader {
         int used;
         int size;
 
-        void add(long index, int version, byte[] from, int offset, int length, boolean read) {
+        void add(long index, long ordinal, int version, byte[] from, int offset, int length, boolean read) {
             this.index[size] = index;
+            this.ordinal[size] = ordinal;
             this.version[size] = version;
             this.length[size] = length;
             if (read) {

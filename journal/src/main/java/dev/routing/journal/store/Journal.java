@@ -548,13 +548,22 @@ public final class Journal implements AutoCloseable {
 
     /** Reads entries of groups whose index lies in [fromIndex, toIndex) without decoding them. */
     public void readRaw(long fromIndex, long toIndex, RawSink sink) {
+        readRaw(fromIndex, toIndex, (index, ordinal, kind, version, bytes, offset, length) -> sink.accept(index, kind, version, bytes, offset, length));
+    }
+
+    /** As a RawSink, with the excerpt's ordinal, so that damage found later is named as {@link #read} names it. */
+    interface OrdinalRawSink {
+        void accept(long index, long ordinal, char kind, int version, byte[] bytes, int offset, int length);
+    }
+
+    void readRaw(long fromIndex, long toIndex, OrdinalRawSink sink) {
         walk(fromIndex, toIndex, (index, h) -> {
             if (h.isPart()) return;
             if (h.isCheckpoint()) {
-                sink.accept(index, 'C', h.schema(), null, 0, 0);
+                sink.accept(index, h.ordinal(), 'C', h.schema(), null, 0, 0);
             } else {
                 byte[] buf = reader.buffer();
-                reader.entries(index, h, (kind, offset, length) -> sink.accept(index, (char) kind, h.schema(), buf, offset, length));
+                reader.entries(index, h, (kind, offset, length) -> sink.accept(index, h.ordinal(), (char) kind, h.schema(), buf, offset, length));
             }
         });
     }
