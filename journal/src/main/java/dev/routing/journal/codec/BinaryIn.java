@@ -2,11 +2,9 @@ package dev.routing.journal.codec;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 
 /**
  * Reads the values of one stored entry ({@link RecordBinary}) from a slice of bytes. Every read
@@ -17,11 +15,13 @@ final class BinaryIn {
     final byte[] buf;
     int pos;
     final int limit;
+    private final TextCache texts;
 
-    BinaryIn(byte[] buf, int offset, int length) {
+    BinaryIn(byte[] buf, int offset, int length, TextCache texts) {
         this.buf = buf;
         this.pos = offset;
         this.limit = offset + length;
+        this.texts = texts;
     }
 
     boolean atEnd() {
@@ -35,16 +35,31 @@ final class BinaryIn {
 
     /** An unsigned LEB128 varint of up to 64 bits. */
     long varLong() {
-        if (pos < limit && buf[pos] >= 0) return buf[pos++]; // one byte: most masks, lengths and counts
+        int p = pos;
+        if (p < limit) {
+            byte first = buf[p];
+            if (first >= 0) { // one byte: most masks, lengths and counts
+                pos = p + 1;
+                return first;
+            }
+        }
+        return longerVarLong();
+    }
+
+    /** A varint of more than one byte (an instant's second and nano): kept apart so that the one-byte case inlines. */
+    private long longerVarLong() {
+        byte[] b = buf;
+        int p = pos;
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
-            if (pos >= limit) throw cut();
-            byte b = buf[pos++];
-            value |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                if (shift == 63 && (b & 0x7E) != 0) break;
+            if (p >= limit) throw cut();
+            byte x = b[p++];
+            value |= (long) (x & 0x7F) << shift;
+            if (x >= 0) {
+                if (shift == 63 && (x & 0x7E) != 0) break;
                 // the writer never ends a varint on a zero group: one that does is no stored form of ours
-                if (b == 0 && shift > 0) throw new BadEntryException(null, "a number of the stored entry is not in its shortest form", null);
+                if (x == 0 && shift > 0) throw new BadEntryException(null, "a number of the stored entry is not in its shortest form", null);
+                pos = p;
                 return value;
             }
         }
@@ -55,6 +70,25 @@ final class BinaryIn {
     long zigzag() {
         long v = varLong();
         return (v >>> 1) ^ -(v & 1);
+    }
+
+    /** A zigzag varint that must fit an int. */
+    int int32() {
+        long v = zigzag();
+        if (v != (int) v) throw new BadEntryException(null, v + " is too large for this field (an int)", null);
+        return (int) v;
+    }
+
+    /** Epoch second (zigzag) then nano of second, within the journal's years. */
+    Instant instant() {
+        long second = zigzag();
+        long nano = varLong();
+        if (nano < 0 || nano > 999_999_999L) throw new BadEntryException(null, "an instant's nano of second is " + nano, null);
+        if (!IsoInstant.inJournalYears(second)) {
+            throw new BadEntryException(null, "epoch second " + second + " is outside the years 1970 to 9999, which are"
+                    + " the journal's days", null);
+        }
+        return Instant.ofEpochSecond(second, nano);
     }
 
     /** A length or count: at most what is left of the slice. */
@@ -70,12 +104,29 @@ final class BinaryIn {
         return b == 1;
     }
 
-    /** UTF-8 text, length first. ASCII (nearly all of it) is copied; anything else is decoded strictly. */
+    /**
+     * UTF-8 text, length first. A short one is looked up in this thread's {@link TextCache} by its
+     * bytes first; ASCII (nearly all of it) is copied; anything else is checked strictly, then decoded.
+     */
     String text() {
         int n = size();
         int from = pos;
         pos += n;
-        return ascii(from, n) ? new String(buf, from, n, StandardCharsets.ISO_8859_1) : utf8(from, n);
+        if (n == 0) return "";
+        if (n > TextCache.MAX_BYTES) return decode(from, n);
+        int slot = TextCache.slot(buf, from, n);
+        String known = texts.get(slot, buf, from, n);
+        if (known != null) return known;
+        String text = decode(from, n);
+        texts.put(slot, buf, from, n, text);
+        return text;
+    }
+
+    private String decode(int from, int n) {
+        if (ascii(from, n)) return new String(buf, from, n, StandardCharsets.ISO_8859_1);
+        int bad = StrictUtf8.malformedAt(buf, from, n);
+        if (bad >= 0) throw new BadEntryException(null, "text that is not UTF-8 (a malformed sequence at byte " + bad + " of " + n + ")", null);
+        return new String(buf, from, n, StandardCharsets.UTF_8);
     }
 
     private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -92,18 +143,6 @@ final class BinaryIn {
             if (buf[i] < 0) return false;
         }
         return true;
-    }
-
-    private String utf8(int from, int n) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(buf, from, n))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw new BadEntryException(null, "text that is not UTF-8 (" + e.getMessage() + ")", e);
-        }
     }
 
     /** The next {@code n} bytes as text, for an error message that quotes them. */
