@@ -15,13 +15,14 @@ final class BinaryIn {
     final byte[] buf;
     int pos;
     final int limit;
-    private final TextCache texts;
 
-    BinaryIn(byte[] buf, int offset, int length, TextCache texts) {
+    /** One for all readers, so that a text repeated across the replay's workers is one String too. */
+    private static final TextCache TEXTS = new TextCache(2048);
+
+    BinaryIn(byte[] buf, int offset, int length) {
         this.buf = buf;
         this.pos = offset;
         this.limit = offset + length;
-        this.texts = texts;
     }
 
     boolean atEnd() {
@@ -105,8 +106,7 @@ final class BinaryIn {
     }
 
     /**
-     * UTF-8 text, length first. A short one is looked up in this thread's {@link TextCache} by its
-     * bytes first; ASCII (nearly all of it) is copied; anything else is checked strictly, then decoded.
+     * UTF-8 text, length first. A short one is looked up in the {@link TextCache} by its bytes first; ASCII (nearly all of it) is copied; anything else is checked strictly, then decoded.
      */
     String text() {
         int n = size();
@@ -114,11 +114,10 @@ final class BinaryIn {
         pos += n;
         if (n == 0) return "";
         if (n > TextCache.MAX_BYTES) return decode(from, n);
-        int slot = TextCache.slot(buf, from, n);
-        String known = texts.get(slot, buf, from, n);
+        String known = TEXTS.find(buf, from, n);
         if (known != null) return known;
         String text = decode(from, n);
-        texts.put(slot, buf, from, n, text);
+        TEXTS.keep(buf, from, n, text);
         return text;
     }
 

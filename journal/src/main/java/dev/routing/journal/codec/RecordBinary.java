@@ -36,7 +36,7 @@ final class RecordBinary {
     private RecordBinary() {}
 
     static Entry read(byte[] bytes, int offset, int length) {
-        BinaryIn in = new BinaryIn(bytes, offset, length, TextCache.ofThisThread());
+        BinaryIn in = new BinaryIn(bytes, offset, length);
         RecordShape shape = type(in);
         Object entry = readFields(in, shape);
         if (!in.atEnd()) throw new BadEntryException(null, "the stored " + shape.typeName + " has bytes after its last value", null);
