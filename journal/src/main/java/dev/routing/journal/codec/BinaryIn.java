@@ -16,9 +16,6 @@ final class BinaryIn {
     int pos;
     final int limit;
 
-    /** One for all readers, so that a text repeated across the replay's workers is one String too. */
-    private static final TextCache TEXTS = new TextCache(2048);
-
     BinaryIn(byte[] buf, int offset, int length) {
         this.buf = buf;
         this.pos = offset;
@@ -123,20 +120,12 @@ final class BinaryIn {
         return b == 1;
     }
 
-    /**
-     * UTF-8 text, length first. A short one is looked up in the {@link TextCache} by its bytes first; ASCII (nearly all of it) is copied; anything else is checked strictly, then decoded.
-     */
+    /** UTF-8 text, length first. ASCII (nearly all of it) is copied; anything else is checked strictly, then decoded. */
     String text() {
         int n = size();
         int from = pos;
         pos += n;
-        if (n == 0) return "";
-        if (n > TextCache.MAX_BYTES) return decode(from, n);
-        String known = TEXTS.find(buf, from, n);
-        if (known != null) return known;
-        String text = decode(from, n);
-        TEXTS.keep(buf, from, n, text);
-        return text;
+        return n == 0 ? "" : decode(from, n);
     }
 
     private String decode(int from, int n) {

@@ -244,7 +244,7 @@ abstract class ValueKind {
     };
 
     /** An enum, by each constant's {@code @JsonProperty} name. */
-    private static final class Named extends ValueKind {
+    static final class Named extends ValueKind {
         private final Map<String, Object> byName = new HashMap<>();
         private final Map<Object, String> names = new HashMap<>();
         private final Object[] constants;
@@ -300,7 +300,7 @@ abstract class ValueKind {
     }
 
     /** A list whose elements are all present (a null element is left to the strict codec). */
-    private static final class Listed extends ValueKind {
+    static final class Listed extends ValueKind {
         private final ValueKind element;
 
         Listed(ValueKind element) {
@@ -357,7 +357,7 @@ abstract class ValueKind {
     }
 
     /** A record inside an entry (a route, a call, names): read and written by its own shape, with no type. */
-    private static final class Nested extends ValueKind {
+    static final class Nested extends ValueKind {
         private final Class<?> type;
         /**
          * The shape, found on first use (not at derivation: a record may nest its own kind), then kept
