@@ -85,9 +85,8 @@ final class RecordBinary {
     }
 
     /**
-     * One value, by its kind named here, so that each call below has one receiver and inlines.
-     * Through {@code kind.readStored} alone, the call is megamorphic (nine kinds share it): the
-     * replay's hottest call site, a sixth of its decoding, and no reader inlined into it.
+     * One value, by its kind named here, so that each call below has one receiver and can inline:
+     * through {@code kind.readStored} alone, nine kinds share one call site, which inlines none.
      */
     private static Object value(ValueKind kind, BinaryIn in) {
         if (kind == ValueKind.TEXT) return in.text();
