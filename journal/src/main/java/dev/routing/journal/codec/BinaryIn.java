@@ -2,11 +2,9 @@ package dev.routing.journal.codec;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 
 /**
  * Reads the values of one stored entry ({@link RecordBinary}) from a slice of bytes. Every read
@@ -35,16 +33,49 @@ final class BinaryIn {
 
     /** An unsigned LEB128 varint of up to 64 bits. */
     long varLong() {
-        if (pos < limit && buf[pos] >= 0) return buf[pos++]; // one byte: most masks, lengths and counts
+        int p = pos;
+        if (p < limit) {
+            byte first = buf[p];
+            if (first >= 0) { // one byte: most masks, lengths and counts
+                pos = p + 1;
+                return first;
+            }
+        }
+        return longerVarLong();
+    }
+
+    /**
+     * A varint of more than one byte (an instant's second and nano): kept apart so that the one-byte
+     * case inlines. Up to eight bytes of it are read as one word when the slice holds eight more.
+     */
+    private long longerVarLong() {
+        int p = pos;
+        if (limit - p >= 8) {
+            long w = (long) I64.get(buf, p);
+            long ends = ~w & HIGH_BITS; // the first byte with its top bit clear is the varint's last
+            if (ends != 0) {
+                int bits = Long.numberOfTrailingZeros(ends) + 1; // 8 per byte of the varint
+                long groups = w & (bits == 64 ? -1L : (1L << bits) - 1) & 0x7F7F_7F7F_7F7F_7F7FL;
+                if (groups >>> (bits - 8) != 0) { // a zero last group is no shortest form: the loop below names it
+                    pos = p + (bits >>> 3);
+                    // the seven-bit groups packed together: pairs of bytes, then of pairs, then of those
+                    groups = (groups & 0x007F_007F_007F_007FL) | ((groups & 0x7F00_7F00_7F00_7F00L) >>> 1);
+                    groups = (groups & 0x0000_3FFF_0000_3FFFL) | ((groups & 0x3FFF_0000_3FFF_0000L) >>> 2);
+                    return (groups & 0x0000_0000_0FFF_FFFFL) | ((groups & 0x0FFF_FFFF_0000_0000L) >>> 4);
+                }
+            }
+        }
+        byte[] b = buf;
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
-            if (pos >= limit) throw cut();
-            byte b = buf[pos++];
-            value |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                if (shift == 63 && (b & 0x7E) != 0) break;
+            if (p >= limit) throw cut();
+            byte x = b[p++];
+            value |= (long) (x & 0x7F) << shift;
+            if (x >= 0) {
+                if (shift == 63 && (x & 0x7E) != 0) break;
                 // the writer never ends a varint on a zero group: one that does is no stored form of ours
-                if (b == 0 && shift > 0) throw new BadEntryException(null, "a number of the stored entry is not in its shortest form", null);
+                if (x == 0 && shift > 0) throw new BadEntryException(null, "a number of the stored entry is not in its shortest form", null);
+                pos = p;
                 return value;
             }
         }
@@ -55,6 +86,25 @@ final class BinaryIn {
     long zigzag() {
         long v = varLong();
         return (v >>> 1) ^ -(v & 1);
+    }
+
+    /** A zigzag varint that must fit an int. */
+    int int32() {
+        long v = zigzag();
+        if (v != (int) v) throw new BadEntryException(null, v + " is too large for this field (an int)", null);
+        return (int) v;
+    }
+
+    /** Epoch second (zigzag) then nano of second, within the journal's years. */
+    Instant instant() {
+        long second = zigzag();
+        long nano = varLong();
+        if (nano < 0 || nano > 999_999_999L) throw new BadEntryException(null, "an instant's nano of second is " + nano, null);
+        if (!IsoInstant.inJournalYears(second)) {
+            throw new BadEntryException(null, "epoch second " + second + " is outside the years 1970 to 9999, which are"
+                    + " the journal's days", null);
+        }
+        return Instant.ofEpochSecond(second, nano);
     }
 
     /** A length or count: at most what is left of the slice. */
@@ -70,12 +120,19 @@ final class BinaryIn {
         return b == 1;
     }
 
-    /** UTF-8 text, length first. ASCII (nearly all of it) is copied; anything else is decoded strictly. */
+    /** UTF-8 text, length first. ASCII (nearly all of it) is copied; anything else is checked strictly, then decoded. */
     String text() {
         int n = size();
         int from = pos;
         pos += n;
-        return ascii(from, n) ? new String(buf, from, n, StandardCharsets.ISO_8859_1) : utf8(from, n);
+        return n == 0 ? "" : decode(from, n);
+    }
+
+    private String decode(int from, int n) {
+        if (ascii(from, n)) return new String(buf, from, n, StandardCharsets.ISO_8859_1);
+        int bad = StrictUtf8.malformedAt(buf, from, n);
+        if (bad >= 0) throw new BadEntryException(null, "text that is not UTF-8 (a malformed sequence at byte " + bad + " of " + n + ")", null);
+        return new String(buf, from, n, StandardCharsets.UTF_8);
     }
 
     private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -92,18 +149,6 @@ final class BinaryIn {
             if (buf[i] < 0) return false;
         }
         return true;
-    }
-
-    private String utf8(int from, int n) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(buf, from, n))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw new BadEntryException(null, "text that is not UTF-8 (" + e.getMessage() + ")", e);
-        }
     }
 
     /** The next {@code n} bytes as text, for an error message that quotes them. */

@@ -43,7 +43,7 @@ final class RecordShape {
     /** Bit i set when component i is required (at most 64 components, checked at derivation). */
     final long required;
     private final Map<String, Integer> index = new HashMap<>();
-    private final Function<Object[], Object> constructor;
+    private final CanonicalConstructor constructor;
     private final Function<Object, Object>[] accessors;
 
     static RecordShape of(Class<?> type) {
@@ -80,7 +80,7 @@ final class RecordShape {
             }
             Class<?>[] parameters = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
             Constructor<?> canonical = type.getConstructor(parameters);
-            constructor = Constructors.of(lookup, canonical);
+            constructor = CanonicalConstructor.of(lookup, canonical);
         } catch (ReflectiveOperationException | LambdaConversionException e) {
             throw new IllegalStateException("cannot derive the codec of " + type, e);
         }
@@ -106,7 +106,7 @@ final class RecordShape {
 
     /** The record of these component values; the record's own checks may refuse them (a {@link dev.routing.journal.event.BadValue}). */
     Object construct(Object[] values) {
-        return constructor.apply(values);
+        return constructor.make(values);
     }
 
     Object component(Object record, int i) {

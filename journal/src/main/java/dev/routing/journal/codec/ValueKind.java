@@ -99,14 +99,7 @@ abstract class ValueKind {
 
         @Override
         Object readStored(BinaryIn in) {
-            long second = in.zigzag();
-            long nano = in.varLong();
-            if (nano < 0 || nano > 999_999_999L) throw new BadEntryException(null, "an instant's nano of second is " + nano, null);
-            if (!IsoInstant.inJournalYears(second)) {
-                throw new BadEntryException(null, "epoch second " + second + " is outside the years 1970 to 9999, which are"
-                        + " the journal's days", null);
-            }
-            return Instant.ofEpochSecond(second, nano);
+            return in.instant();
         }
 
         @Override
@@ -160,9 +153,7 @@ abstract class ValueKind {
 
         @Override
         Object readStored(BinaryIn in) {
-            long v = in.zigzag();
-            if (v != (int) v) throw new BadEntryException(null, v + " is too large for this field (an int)", null);
-            return (int) v;
+            return in.int32();
         }
 
         @Override
@@ -253,7 +244,7 @@ abstract class ValueKind {
     };
 
     /** An enum, by each constant's {@code @JsonProperty} name. */
-    private static final class Named extends ValueKind {
+    static final class Named extends ValueKind {
         private final Map<String, Object> byName = new HashMap<>();
         private final Map<Object, String> names = new HashMap<>();
         private final Object[] constants;
@@ -309,7 +300,7 @@ abstract class ValueKind {
     }
 
     /** A list whose elements are all present (a null element is left to the strict codec). */
-    private static final class Listed extends ValueKind {
+    static final class Listed extends ValueKind {
         private final ValueKind element;
 
         Listed(ValueKind element) {
@@ -366,8 +357,13 @@ abstract class ValueKind {
     }
 
     /** A record inside an entry (a route, a call, names): read and written by its own shape, with no type. */
-    private static final class Nested extends ValueKind {
+    static final class Nested extends ValueKind {
         private final Class<?> type;
+        /**
+         * The shape, found on first use (not at derivation: a record may nest its own kind), then kept
+         * rather than looked up per value. Racy but safe: every field of a shape is final.
+         */
+        private RecordShape shape;
 
         Nested(Class<?> type) {
             this.type = type;
@@ -381,7 +377,9 @@ abstract class ValueKind {
 
         @Override
         Object readStored(BinaryIn in) {
-            return RecordBinary.readFields(in, RecordShape.of(type));
+            RecordShape known = shape;
+            if (known == null) shape = known = RecordShape.of(type);
+            return RecordBinary.readFields(in, known);
         }
 
         @Override

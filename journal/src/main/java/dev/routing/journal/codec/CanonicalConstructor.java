@@ -6,7 +6,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.util.Arrays;
-import java.util.function.Function;
 
 /**
  * A record's canonical constructor as a function of its components' values, compiled like a
@@ -14,9 +13,20 @@ import java.util.function.Function;
  * Through a spread method handle instead, every entry read was allocated by the JVM's slow path
  * ({@code DirectMethodHandle.allocateInstance}, a tenth of a replay). A record of more components
  * than the arities below fails its first use, naming the arity to add.
+ *
+ * <p>A final class that spreads the values by a switch on the arity: a {@code Function} wrapping
+ * each lambda instead put a second megamorphic call (one per record type) before every {@code new}.
  */
-final class Constructors {
-    private Constructors() {}
+final class CanonicalConstructor {
+    private final int arity;
+    /** The lambda, an instance of {@code C<arity>}. */
+    private final Object made;
+
+    private CanonicalConstructor(int arity, Object made) {
+        this.arity = arity;
+        this.made = made;
+    }
+
     @FunctionalInterface
     interface C0 {
         Object make();
@@ -71,11 +81,11 @@ final class Constructors {
     }
     private static final Class<?>[] ARITIES = {C0.class, C1.class, C2.class, C3.class, C4.class, C5.class, C6.class, C7.class, C8.class, C9.class, C10.class, C11.class, C12.class};
 
-    static Function<Object[], Object> of(MethodHandles.Lookup lookup, Constructor<?> canonical) throws ReflectiveOperationException {
+    static CanonicalConstructor of(MethodHandles.Lookup lookup, Constructor<?> canonical) throws ReflectiveOperationException {
         MethodHandle handle = lookup.unreflectConstructor(canonical);
         int n = canonical.getParameterCount();
         if (n >= ARITIES.length) {
-            throw new IllegalStateException(canonical.getDeclaringClass() + " has " + n + " components: give Constructors an arity of " + n);
+            throw new IllegalStateException(canonical.getDeclaringClass() + " has " + n + " components: give CanonicalConstructor an arity of " + n);
         }
         Class<?> arity = ARITIES[n];
         Class<?>[] objects = new Class<?>[n];
@@ -89,60 +99,26 @@ final class Constructors {
         } catch (Throwable e) {
             throw new IllegalStateException("cannot derive the constructor of " + canonical.getDeclaringClass(), e);
         }
-        return switch (n) {
-            case 0 -> {
-                C0 c = (C0) made;
-                yield v -> c.make();
-            }
-            case 1 -> {
-                C1 c = (C1) made;
-                yield v -> c.make(v[0]);
-            }
-            case 2 -> {
-                C2 c = (C2) made;
-                yield v -> c.make(v[0], v[1]);
-            }
-            case 3 -> {
-                C3 c = (C3) made;
-                yield v -> c.make(v[0], v[1], v[2]);
-            }
-            case 4 -> {
-                C4 c = (C4) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3]);
-            }
-            case 5 -> {
-                C5 c = (C5) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3], v[4]);
-            }
-            case 6 -> {
-                C6 c = (C6) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5]);
-            }
-            case 7 -> {
-                C7 c = (C7) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
-            }
-            case 8 -> {
-                C8 c = (C8) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
-            }
-            case 9 -> {
-                C9 c = (C9) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
-            }
-            case 10 -> {
-                C10 c = (C10) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
-            }
-            case 11 -> {
-                C11 c = (C11) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]);
-            }
-            case 12 -> {
-                C12 c = (C12) made;
-                yield v -> c.make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]);
-            }
-            default -> throw new IllegalStateException("no arity " + n);
+        return new CanonicalConstructor(n, made);
+    }
+
+    /** The record of these values, one per component in order. */
+    Object make(Object[] v) {
+        return switch (arity) {
+            case 0 -> ((C0) made).make();
+            case 1 -> ((C1) made).make(v[0]);
+            case 2 -> ((C2) made).make(v[0], v[1]);
+            case 3 -> ((C3) made).make(v[0], v[1], v[2]);
+            case 4 -> ((C4) made).make(v[0], v[1], v[2], v[3]);
+            case 5 -> ((C5) made).make(v[0], v[1], v[2], v[3], v[4]);
+            case 6 -> ((C6) made).make(v[0], v[1], v[2], v[3], v[4], v[5]);
+            case 7 -> ((C7) made).make(v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+            case 8 -> ((C8) made).make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+            case 9 -> ((C9) made).make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
+            case 10 -> ((C10) made).make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
+            case 11 -> ((C11) made).make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]);
+            case 12 -> ((C12) made).make(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]);
+            default -> throw new IllegalStateException("no arity " + arity);
         };
     }
 }
