@@ -228,8 +228,10 @@ public final class Evolve {
 
     private static void requested(EngineState s, PublishRequested p) {
         s.nextAttempt = Math.max(s.nextAttempt, p.attempt() + 1);
+        // The entry's own box, for every map and list that keeps the id.
+        Long id = p.attempt();
         Attempt a = new Attempt();
-        a.id = p.attempt();
+        a.id = id;
         a.agent = p.agent();
         a.channel = p.channel();
         a.server = p.server();
@@ -242,12 +244,12 @@ public final class Evolve {
         a.turn = p.turn();
         a.requestedAtMillis = p.at().toEpochMilli();
         s.attempts.forgetUnknownBefore(a.requestedAtMillis - AttemptBook.KEEP_UNKNOWN_MILLIS);
-        s.attempts.attempts.put(a.id, a);
-        s.attempts.out.put(a.id, a);
+        s.attempts.attempts.put(id, a);
+        s.attempts.out.put(id, a);
         if (p.turn() != null) {
             Turn turn = s.turns.withReceiptDue(p.turn());
             if (turn != null) {
-                turn.requested(a.id, a.channel);
+                turn.requested(id, a.channel);
                 a.privateTurn = turn.isPrivate;
             }
         }
@@ -255,24 +257,25 @@ public final class Evolve {
         for (int i = 0; i < drafts.size(); i++) {
             Draft d = s.drafts.get(p.agent(), drafts.get(i));
             if (d == null) continue;
-            d.outAttempt = a.id;
-            d.attempts.add(a.id);
+            d.outAttempt = id;
+            d.attempts.add(id);
             d.touchedMillis = a.requestedAtMillis;
             d.queuedBehind = null;
         }
         List<String> queued = p.queued();
         for (int i = 0; i < queued.size(); i++) {
             Draft d = s.drafts.get(p.agent(), queued.get(i));
-            if (d != null) d.queuedBehind = a.id;
+            if (d != null) d.queuedBehind = id;
         }
         if (!drafts.isEmpty()) s.retention.draftEntries++;
     }
 
     private static void outcome(EngineState s, PublishOutcome o) {
-        Attempt a = s.attempts.get(o.attempt());
+        Long id = o.attempt();
+        Attempt a = s.attempts.get(id);
         if (a == null) return;
         if (a.out()) a.settledAtMillis = o.at().toEpochMilli();
-        s.attempts.out.remove(a.id);
+        s.attempts.out.remove(id);
         a.outcome = o.outcome();
         for (int i = 0; i < a.drafts.size(); i++) {
             Draft d = s.drafts.get(a.agent, a.drafts.get(i));
@@ -299,8 +302,8 @@ public final class Evolve {
         if (!a.drafts.isEmpty()) s.retention.draftEntries++;
         // The receipt reads a settled attempt's outcome from its turn once the book lets it go (D7).
         Turn turn = a.turn == null ? null : s.turns.withReceiptDue(a.turn);
-        if (turn != null) turn.settled(a.id, o.outcome());
-        if (!"unknown".equals(o.outcome())) s.attempts.attempts.remove(a.id);
+        if (turn != null) turn.settled(id, o.outcome());
+        if (!"unknown".equals(o.outcome())) s.attempts.attempts.remove(id);
     }
 
     private static void held(EngineState s, DraftHeld h) {

@@ -39,7 +39,11 @@ public final class OwnerWindow extends AbstractMap<Long, String> {
 
     @Override
     public String put(Long id, String agent) {
-        long key = id;
+        return remember(id, agent);
+    }
+
+    /** Keeps the turn's agent (and lets the lowest id go when full); the agent it had before, or null. */
+    public String remember(long key, String agent) {
         if (size > 0 && key > ids[slot(size - 1)]) {
             append(key, agent);
             return null;

@@ -71,6 +71,7 @@ public final class Turn {
     public SortedMap<Long, String> outcomes = Collections.emptySortedMap();
     /** D7: the receipt waits while one of the turn's attempts is still out. */
     public boolean attemptsOut(dev.routing.projections.publish.AttemptBook book) {
+        if (attempts.isEmpty()) return false;
         for (Long id : attempts.keySet()) {
             if (book.out.containsKey(id)) return true;
         }
@@ -120,13 +121,13 @@ public final class Turn {
         keptPrivate.merge(why, 1, Integer::sum);
     }
 
-    public void requested(long attempt, String channel) {
+    public void requested(Long attempt, String channel) {
         if (!(attempts instanceof TreeMap)) attempts = new TreeMap<>();
         attempts.put(attempt, channel);
         sentTo(channel);
     }
 
-    public void settled(long attempt, String outcome) {
+    public void settled(Long attempt, String outcome) {
         if (!(outcomes instanceof TreeMap)) outcomes = new TreeMap<>();
         outcomes.put(attempt, outcome);
     }
