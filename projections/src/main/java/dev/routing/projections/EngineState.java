@@ -9,8 +9,9 @@ import dev.routing.projections.turns.TurnBook;
 
 /**
  * Everything the engine knows, as a fold over the journal. Each part belongs to one concept's
- * package; {@link Evolve} is the only code that changes it. Every collection is sorted, so the
- * canonical JSON of two equal states is byte-identical however each was reached.
+ * package; {@link Evolve} is the only code that changes it. Every set is sorted and the codec writes
+ * every map sorted by key (a map no reader walks may hash), so the canonical JSON of two equal
+ * states is byte-identical however each was reached.
  */
 public final class EngineState {
     /** The next turn id to give: 1 in a new journal, one more each time, for ever (J4). */

@@ -23,6 +23,8 @@ import java.util.TreeSet;
  * for replay; the runtime keeps it live.
  */
 public final class Evolve {
+    // Loops over an entry's lists index them (every list an entry holds is random access): an
+    // iterator per loop was a tenth of what a fold allocated.
     private Evolve() {}
 
     public static EngineState evolve(EngineState s, Entry e) {
@@ -64,16 +66,15 @@ public final class Evolve {
 
     private static void started(EngineState s, TurnStarted t) {
         s.turns.take(t.agent(), t.wakes());
-        for (String id : t.reads()) s.privacy.markRead(t.agent(), id);
+        List<String> reads = t.reads();
+        for (int i = 0; i < reads.size(); i++) s.privacy.markRead(t.agent(), reads.get(i));
         // The turn this start decided: the one it continues if that is open and the agent's, else the one it opened.
         Turn turn = t.continues() == null ? null : s.turns.turn(t.continues());
         if (turn == null || !turn.agent.equals(t.agent())) turn = s.turns.openTurnOf(t.agent());
         if (turn != null) {
             turn.startSilent = t.silent();
             turn.streamBegun = false;
-            TreeSet<String> mark = s.privacy.mark.get(t.agent());
-            turn.markAtStart.clear();
-            if (mark != null) turn.markAtStart.addAll(mark);
+            turn.markAtStart(s.privacy.mark.get(t.agent()));
         }
     }
 
@@ -82,16 +83,14 @@ public final class Evolve {
         if (turn == null) return;
         boolean live = !b.endsTurn() && !turn.startSilent;
         TreeSet<String> mark = s.privacy.mark.get(turn.agent);
-        for (String id : b.injected()) {
+        List<String> injected = b.injected();
+        for (int i = 0; i < injected.size(); i++) {
+            String id = injected.get(i);
             // P7 / R1-1d: a live boundary answers what it injects; one that ends its turn does not.
             if (live && mark != null) mark.remove(id);
             s.privacy.markRead(turn.agent, id);
         }
-        if (!b.injected().isEmpty()) {
-            // M6: fresh conversational input ends an explicit send's hold.
-            turn.holdPlaces.clear();
-            turn.holdAnywhere = false;
-        }
+        if (!injected.isEmpty()) turn.endHold();
     }
 
     private static void spoken(EngineState s, RoundSpoken r) {
@@ -107,7 +106,7 @@ public final class Evolve {
                 mark.removeAll(turn.markAtStart);
                 if (mark.isEmpty()) s.privacy.mark.remove(turn.agent);
             }
-            turn.markAtStart.clear();
+            turn.markAtStart(null);
         }
     }
 
@@ -148,8 +147,6 @@ public final class Evolve {
 
     private static void opened(EngineState s, TurnOpened o) {
         s.nextTurn = Math.max(s.nextTurn, o.turn() + 1);
-        Turn previous = s.turns.openTurnOf(o.agent());
-        if (previous != null) s.turns.close(previous.id);
         AgentSettings settings = s.roster.agent(o.agent());
         Turn turn = new Turn();
         turn.id = o.turn();
@@ -164,10 +161,11 @@ public final class Evolve {
         turn.fallback = o.fallback();
         turn.trigger = o.trigger();
         turn.heartbeat = o.heartbeat();
-        s.turns.put(turn);
+        s.turns.open(turn);
         if (turn.isPrivate) s.privacy.notePrivateTurn(turn.id);
-        boolean bounceOnly = !o.causes().isEmpty();
-        for (String cause : o.causes()) bounceOnly &= "bounce".equals(cause);
+        List<String> causes = o.causes();
+        boolean bounceOnly = !causes.isEmpty();
+        for (int i = 0; i < causes.size(); i++) bounceOnly &= "bounce".equals(causes.get(i));
         if (!bounceOnly) s.turns.bounceStreak.remove(o.agent());
     }
 
@@ -211,7 +209,7 @@ public final class Evolve {
     private static void routed(EngineState s, SpeechRouted r) {
         Turn turn = s.turns.turn(r.turn());
         if (turn == null) return;
-        if ("private".equals(r.route().kind())) turn.keptPrivate.merge(r.route().why(), 1, Integer::sum);
+        if ("private".equals(r.route().kind())) turn.keptPrivate(r.route().why());
         // M3: a delivered envelope resets the bounce-wake streak.
         if (r.route().isPublish() && r.envelope() != null) s.turns.bounceStreak.remove(turn.agent);
     }
@@ -223,15 +221,17 @@ public final class Evolve {
         if (t.place() == null) {
             turn.holdAnywhere = true;
         } else {
-            turn.holdPlaces.add(t.place());
-            turn.sentTo.add(t.place());
+            turn.holdPlace(t.place());
+            turn.sentTo(t.place());
         }
     }
 
     private static void requested(EngineState s, PublishRequested p) {
         s.nextAttempt = Math.max(s.nextAttempt, p.attempt() + 1);
+        // The entry's own box, for every map and list that keeps the id.
+        Long id = p.attempt();
         Attempt a = new Attempt();
-        a.id = p.attempt();
+        a.id = id;
         a.agent = p.agent();
         a.channel = p.channel();
         a.server = p.server();
@@ -244,41 +244,43 @@ public final class Evolve {
         a.turn = p.turn();
         a.requestedAtMillis = p.at().toEpochMilli();
         s.attempts.forgetUnknownBefore(a.requestedAtMillis - AttemptBook.KEEP_UNKNOWN_MILLIS);
-        s.attempts.attempts.put(a.id, a);
-        s.attempts.out.put(a.id, a);
+        s.attempts.attempts.put(id, a);
+        s.attempts.out.put(id, a);
         if (p.turn() != null) {
             Turn turn = s.turns.withReceiptDue(p.turn());
             if (turn != null) {
-                turn.attempts.put(a.id, a.channel);
-                turn.sentTo.add(a.channel);
+                turn.requested(id, a.channel);
                 a.privateTurn = turn.isPrivate;
             }
         }
-        for (String id : p.drafts()) {
-            Draft d = s.drafts.get(p.agent(), id);
+        List<String> drafts = p.drafts();
+        for (int i = 0; i < drafts.size(); i++) {
+            Draft d = s.drafts.get(p.agent(), drafts.get(i));
             if (d == null) continue;
-            d.outAttempt = a.id;
-            d.attempts.add(a.id);
+            d.outAttempt = id;
+            d.attempts.add(id);
             d.touchedMillis = a.requestedAtMillis;
             d.queuedBehind = null;
         }
-        for (String id : p.queued()) {
-            Draft d = s.drafts.get(p.agent(), id);
-            if (d != null) d.queuedBehind = a.id;
+        List<String> queued = p.queued();
+        for (int i = 0; i < queued.size(); i++) {
+            Draft d = s.drafts.get(p.agent(), queued.get(i));
+            if (d != null) d.queuedBehind = id;
         }
-        if (!p.drafts().isEmpty()) s.retention.draftEntries++;
+        if (!drafts.isEmpty()) s.retention.draftEntries++;
     }
 
     private static void outcome(EngineState s, PublishOutcome o) {
-        Attempt a = s.attempts.get(o.attempt());
+        Long id = o.attempt();
+        Attempt a = s.attempts.get(id);
         if (a == null) return;
         if (a.out()) a.settledAtMillis = o.at().toEpochMilli();
-        s.attempts.out.remove(a.id);
+        s.attempts.out.remove(id);
         a.outcome = o.outcome();
-        for (String id : a.drafts) {
-            Draft d = s.drafts.get(a.agent, id);
+        for (int i = 0; i < a.drafts.size(); i++) {
+            Draft d = s.drafts.get(a.agent, a.drafts.get(i));
             if (d == null) continue;
-            if (Long.valueOf(a.id).equals(d.outAttempt)) d.outAttempt = null;
+            if (d.outAttempt != null && d.outAttempt == a.id) d.outAttempt = null;
             d.touchedMillis = o.at().toEpochMilli();
             switch (o.outcome()) {
                 case "delivered" -> {
@@ -292,16 +294,16 @@ public final class Evolve {
                 default -> { }
             }
         }
-        for (String id : a.queued) {
-            Draft d = s.drafts.get(a.agent, id);
-            if (d != null && Long.valueOf(a.id).equals(d.queuedBehind)) d.queuedBehind = null;
+        for (int i = 0; i < a.queued.size(); i++) {
+            Draft d = s.drafts.get(a.agent, a.queued.get(i));
+            if (d != null && d.queuedBehind != null && d.queuedBehind == a.id) d.queuedBehind = null;
         }
-        a.queued = java.util.List.of();
+        a.queued = List.of();
         if (!a.drafts.isEmpty()) s.retention.draftEntries++;
         // The receipt reads a settled attempt's outcome from its turn once the book lets it go (D7).
         Turn turn = a.turn == null ? null : s.turns.withReceiptDue(a.turn);
-        if (turn != null) turn.outcomes.put(a.id, o.outcome());
-        if (!"unknown".equals(o.outcome())) s.attempts.attempts.remove(a.id);
+        if (turn != null) turn.settled(id, o.outcome());
+        if (!"unknown".equals(o.outcome())) s.attempts.attempts.remove(id);
     }
 
     private static void held(EngineState s, DraftHeld h) {
@@ -323,10 +325,7 @@ public final class Evolve {
         if ("bounced".equals(d.cause)) book.latestBounce.put(h.agent(), d.id);
         if (h.turn() != null) {
             Turn turn = s.turns.withReceiptDue(h.turn());
-            if (turn != null) {
-                turn.drafts.add(d.id);
-                if (!h.quiet()) turn.unnamedDrafts.add(d.id);
-            }
+            if (turn != null) turn.held(d.id, h.quiet());
         }
         s.retention.draftEntries++;
     }
@@ -356,18 +355,19 @@ public final class Evolve {
             // One record of the channels named in a turn (E1): the routing notice that says where
             // plain speech now goes names the locus, which is not a channel "named" in that sense.
             boolean nowGoesTo = "routing".equals(n.kind()) && n.names().channels().equals(List.of(String.valueOf(turn.locus)));
-            if (!nowGoesTo) turn.channelsNamed.addAll(n.names().channels());
-            turn.unnamedDrafts.removeAll(n.names().drafts());
+            if (!nowGoesTo) turn.named(n.names().channels());
+            turn.draftsNamed(n.names().drafts());
             if ("private-turn".equals(n.kind())) turn.privateNoticeGiven = true;
         }
-        for (String id : n.names().drafts()) {
-            Draft d = s.drafts.get(n.agent(), id);
+        List<String> drafts = n.names().drafts();
+        for (int i = 0; i < drafts.size(); i++) {
+            Draft d = s.drafts.get(n.agent(), drafts.get(i));
             if (d == null) continue;
             d.named = true;
             s.drafts.settled(d);
             d.touchedMillis = n.at().toEpochMilli();
         }
-        if (!n.names().drafts().isEmpty()) s.retention.draftEntries++;
+        if (!drafts.isEmpty()) s.retention.draftEntries++;
         if ("bounce".equals(n.kind()) && n.wake()) s.turns.bounceStreak.merge(n.agent(), 1, Integer::sum);
         PrivacyRecord privacy = s.privacy;
         if ("private-turn".equals(n.kind())) privacy.lastTold.put(n.agent(), "");

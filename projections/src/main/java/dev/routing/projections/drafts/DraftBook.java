@@ -3,6 +3,7 @@ package dev.routing.projections.drafts;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -14,12 +15,15 @@ public final class DraftBook {
     /** Newest held first; a tie (a checkpoint from before seq existed) falls back to id order. */
     private static final Comparator<Draft> NEWEST_FIRST = (a, b) -> a.seq != b.seq ? Long.compare(b.seq, a.seq) : a.id.compareTo(b.id);
 
-    /** agent -> draft id -> draft. */
-    public final TreeMap<String, TreeMap<String, Draft>> drafts = new TreeMap<>();
+    /**
+     * agent -> draft id -> draft. Agents in order (retention walks them so); a resident's drafts
+     * by hash, since every reader that walks them orders them itself (newest first).
+     */
+    public final TreeMap<String, HashMap<String, Draft>> drafts = new TreeMap<>();
     /** agent -> the latest bounce's id, while it is open (D5). */
-    public final TreeMap<String, String> latestBounce = new TreeMap<>();
+    public final HashMap<String, String> latestBounce = new HashMap<>();
     /** agent -> ids retention let go, newest remembered. */
-    public final TreeMap<String, TreeSet<String>> letGo = new TreeMap<>();
+    public final HashMap<String, TreeSet<String>> letGo = new HashMap<>();
     /** Draft ids drawn so far: the generator's position (ids never depend on anything else). */
     public long drawn;
     public long nextSeq;
@@ -35,13 +39,13 @@ public final class DraftBook {
     private final transient TreeMap<String, TreeSet<Draft>> unnamed = new TreeMap<>();
 
     public Draft get(String agent, String id) {
-        TreeMap<String, Draft> byId = drafts.get(agent);
+        HashMap<String, Draft> byId = drafts.get(agent);
         return byId == null ? null : byId.get(id);
     }
 
     /** Keeps a draft just held, in place of one of the same id: for the fold only. */
     public void put(Draft d) {
-        Draft replaced = drafts.computeIfAbsent(d.agent, a -> new TreeMap<>()).put(d.id, d);
+        Draft replaced = drafts.computeIfAbsent(d.agent, a -> new HashMap<>()).put(d.id, d);
         if (!ordered) return;
         if (replaced != null) unorder(replaced);
         order(d);
@@ -49,7 +53,7 @@ public final class DraftBook {
 
     /** Lets a draft go: for the fold only. */
     public void remove(String agent, String id) {
-        TreeMap<String, Draft> byId = drafts.get(agent);
+        HashMap<String, Draft> byId = drafts.get(agent);
         Draft d = byId == null ? null : byId.remove(id);
         if (d != null && ordered) unorder(d);
     }
@@ -76,7 +80,7 @@ public final class DraftBook {
 
     private Collection<Draft> read(TreeMap<String, TreeSet<Draft>> order, String agent) {
         if (!ordered) {
-            for (TreeMap<String, Draft> byId : drafts.values()) byId.values().forEach(this::order);
+            for (HashMap<String, Draft> byId : drafts.values()) byId.values().forEach(this::order);
             ordered = true;
         }
         TreeSet<Draft> set = order.get(agent);

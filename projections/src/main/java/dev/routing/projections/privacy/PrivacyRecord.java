@@ -1,5 +1,6 @@
 package dev.routing.projections.privacy;
 
+import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -19,9 +20,9 @@ public final class PrivacyRecord {
     /** agent -> message id -> message; public messages are forgotten once read. */
     public final TreeMap<String, TreeMap<String, StoredMessage>> messages = new TreeMap<>();
     /** agent -> private input stored that no start's stream has answered yet (P7). */
-    public final TreeMap<String, TreeSet<String>> mark = new TreeMap<>();
+    public final HashMap<String, TreeSet<String>> mark = new HashMap<>();
     /** agent -> the routing it was last told: a channel id, or "" for no channel. */
-    public final TreeMap<String, String> lastTold = new TreeMap<>();
+    public final HashMap<String, String> lastTold = new HashMap<>();
 
     public boolean isPrivateTurn(long turn) {
         return turn <= floor || privateTurns.contains(turn);

@@ -21,7 +21,7 @@ public final class AttemptBook {
      */
     public final transient TreeMap<Long, Attempt> out = new TreeMap<>();
 
-    public Attempt get(long id) {
+    public Attempt get(Long id) {
         return attempts.get(id);
     }
 

@@ -3,11 +3,21 @@ package dev.routing.projections.turns;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** One open logical turn: what its start froze, and what its rounds have done so far. */
+/**
+ * One open logical turn: what its start froze, and what its rounds have done so far.
+ *
+ * <p>Its collections start as shared empty ones and are made on their first write (the methods
+ * below): most turns write two or three of the nine, and a fold opens a turn every dozen entries.
+ * Each stays sorted (a set in a checkpoint is written in its own order), and a restore reads each
+ * back as the sorted kind it names.
+ */
 public final class Turn {
     public long id;
     public String agent;
@@ -34,13 +44,13 @@ public final class Turn {
     public String stickyServer;
 
     /** M6: channels a send of this turn may have posted to; {@link #holdAnywhere} when unreadable. */
-    public final TreeSet<String> holdPlaces = new TreeSet<>();
+    public SortedSet<String> holdPlaces = Collections.emptySortedSet();
     public boolean holdAnywhere;
 
     /** Channels this turn sent to, or may have (its attempts, its send tools' places): where a follow-up comes (P15). */
-    public final TreeSet<String> sentTo = new TreeSet<>();
+    public SortedSet<String> sentTo = Collections.emptySortedSet();
     /** Channels a notice of this turn already named (P15's "once"). */
-    public final TreeSet<String> channelsNamed = new TreeSet<>();
+    public SortedSet<String> channelsNamed = Collections.emptySortedSet();
     public boolean privateNoticeGiven;
     /** A heartbeat's turn takes no channel and holds its speech as drafts (M1a). */
     public boolean heartbeat;
@@ -50,17 +60,18 @@ public final class Turn {
     /** The current start's stream has begun (its first round). */
     public boolean streamBegun;
     /** The stored private input (P7) the current start read: what its first round spends. */
-    public final TreeSet<String> markAtStart = new TreeSet<>();
+    public SortedSet<String> markAtStart = Collections.emptySortedSet();
     public int rounds;
 
     /** why -> segments kept private in this turn, for the receipt. */
-    public final TreeMap<String, Integer> keptPrivate = new TreeMap<>();
+    public SortedMap<String, Integer> keptPrivate = Collections.emptySortedMap();
     /** attempt -> its channel: what this turn requested, for the receipt. */
-    public final TreeMap<Long, String> attempts = new TreeMap<>();
+    public SortedMap<Long, String> attempts = Collections.emptySortedMap();
     /** attempt -> its settled outcome, for the receipt (the attempt book lets settled attempts go). */
-    public final TreeMap<Long, String> outcomes = new TreeMap<>();
+    public SortedMap<Long, String> outcomes = Collections.emptySortedMap();
     /** D7: the receipt waits while one of the turn's attempts is still out. */
     public boolean attemptsOut(dev.routing.projections.publish.AttemptBook book) {
+        if (attempts.isEmpty()) return false;
         for (Long id : attempts.keySet()) {
             if (book.out.containsKey(id)) return true;
         }
@@ -73,7 +84,69 @@ public final class Turn {
     }
 
     /** Drafts this turn held, for the receipt. */
-    public final List<String> drafts = new ArrayList<>();
+    public List<String> drafts = List.of();
     /** Drafts held since the last notice that named them (D7). */
-    public final List<String> unnamedDrafts = new ArrayList<>();
+    public List<String> unnamedDrafts = List.of();
+
+    /** M6: a send of this turn may have posted to the place. */
+    public void holdPlace(String place) {
+        holdPlaces = growable(holdPlaces);
+        holdPlaces.add(place);
+    }
+
+    /** M6: fresh conversational input ends an explicit send's hold. */
+    public void endHold() {
+        if (!holdPlaces.isEmpty()) holdPlaces = Collections.emptySortedSet();
+        holdAnywhere = false;
+    }
+
+    public void sentTo(String channel) {
+        sentTo = growable(sentTo);
+        sentTo.add(channel);
+    }
+
+    public void named(List<String> channels) {
+        if (channels.isEmpty()) return;
+        channelsNamed = growable(channelsNamed);
+        channelsNamed.addAll(channels);
+    }
+
+    /** The current start read this stored private input (a copy: the mark moves on without it). */
+    public void markAtStart(SortedSet<String> mark) {
+        markAtStart = mark == null || mark.isEmpty() ? Collections.emptySortedSet() : new TreeSet<>(mark);
+    }
+
+    public void keptPrivate(String why) {
+        if (!(keptPrivate instanceof TreeMap)) keptPrivate = new TreeMap<>();
+        keptPrivate.merge(why, 1, Integer::sum);
+    }
+
+    public void requested(Long attempt, String channel) {
+        if (!(attempts instanceof TreeMap)) attempts = new TreeMap<>();
+        attempts.put(attempt, channel);
+        sentTo(channel);
+    }
+
+    public void settled(Long attempt, String outcome) {
+        if (!(outcomes instanceof TreeMap)) outcomes = new TreeMap<>();
+        outcomes.put(attempt, outcome);
+    }
+
+    public void held(String draft, boolean quiet) {
+        if (!(drafts instanceof ArrayList)) drafts = new ArrayList<>();
+        drafts.add(draft);
+        if (quiet) return;
+        if (!(unnamedDrafts instanceof ArrayList)) unnamedDrafts = new ArrayList<>();
+        unnamedDrafts.add(draft);
+    }
+
+    /** D7: a notice named these drafts. */
+    public void draftsNamed(List<String> ids) {
+        if (!ids.isEmpty() && !unnamedDrafts.isEmpty()) unnamedDrafts.removeAll(ids);
+    }
+
+    /** A shared empty set the first time a turn writes it, else the set itself. */
+    private static SortedSet<String> growable(SortedSet<String> set) {
+        return set instanceof TreeSet ? set : new TreeSet<>();
+    }
 }

@@ -2,10 +2,14 @@ package dev.routing.projections.turns;
 
 import dev.routing.journal.event.WakeQueued;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.TreeMap;
 
-/** Open turns, each agent's open turn, queued wakes, and the newest inbound channel per agent. */
+/**
+ * Open turns, each agent's open turn, queued wakes, and the newest inbound channel per agent.
+ * Maps no reader walks are hash maps: a checkpoint writes every map sorted by key all the same.
+ */
 public final class TurnBook {
     /** How many turns' owners are remembered, open or ended (the newest). */
     public static final int KEPT_OWNERS = 4096;
@@ -16,29 +20,42 @@ public final class TurnBook {
      * bounce's draft and a resend's next attempt still write to them, and their receipt is issued
      * once every attempt has settled or passed its deadline.
      */
-    public final TreeMap<Long, Turn> awaitingReceipt = new TreeMap<>();
+    public final HashMap<Long, Turn> awaitingReceipt = new HashMap<>();
     /** turn id -> its agent, for the newest {@link #KEPT_OWNERS} turns: whose turn a late script names. */
-    public final TreeMap<Long, String> owners = new TreeMap<>();
-    public final TreeMap<String, Long> openByAgent = new TreeMap<>();
-    /** agent -> wake id -> wake not yet taken by a start. */
-    public final TreeMap<String, TreeMap<String, WakeQueued>> wakes = new TreeMap<>();
+    public final OwnerWindow owners = new OwnerWindow();
+    public final HashMap<String, Long> openByAgent = new HashMap<>();
+    /**
+     * agent -> wake id -> wake not yet taken by a start. An agent's wakes are one or two, and go
+     * with the start that takes them: a tree, which a hash table's table would outweigh.
+     */
+    public final HashMap<String, TreeMap<String, WakeQueued>> wakes = new HashMap<>();
     /**
      * agent -> wake id -> later copies queued under an id already waiting (P16: merged wakes keep
      * every mark, so a copy never overwrites another); a start takes them all.
      */
-    public final TreeMap<String, TreeMap<String, List<WakeQueued>>> requeued = new TreeMap<>();
+    public final HashMap<String, TreeMap<String, List<WakeQueued>>> requeued = new HashMap<>();
     /** agent -> the channel of the newest channel message it received (latest-inbound's fallback). */
-    public final TreeMap<String, String> newestInbound = new TreeMap<>();
+    public final HashMap<String, String> newestInbound = new HashMap<>();
     /** agent -> bounce wakes in a row (M3 caps them at two). */
-    public final TreeMap<String, Integer> bounceStreak = new TreeMap<>();
+    public final HashMap<String, Integer> bounceStreak = new HashMap<>();
+
+    /**
+     * The open turn looked up last: a fact and the decisions answering it, and the next facts of
+     * that turn, name the same turn in a row. Derived from {@link #open}, so not in a checkpoint.
+     */
+    private transient Turn recent;
 
     public Turn turn(long id) {
-        return open.get(id);
+        Turn known = recent;
+        if (known != null && known.id == id) return known;
+        Turn t = open.get(id);
+        if (t != null) recent = t;
+        return t;
     }
 
     /** The turn, open or ended with its receipt still due: where a decision of its own writes. */
     public Turn withReceiptDue(long id) {
-        Turn t = open.get(id);
+        Turn t = turn(id);
         return t != null ? t : awaitingReceipt.get(id);
     }
 
@@ -72,32 +89,44 @@ public final class TurnBook {
     public void take(String agent, List<String> ids) {
         TreeMap<String, WakeQueued> byId = wakes.get(agent);
         if (byId != null) {
-            ids.forEach(byId::remove);
+            for (int i = 0; i < ids.size(); i++) byId.remove(ids.get(i));
             if (byId.isEmpty()) wakes.remove(agent);
         }
         TreeMap<String, List<WakeQueued>> later = requeued.get(agent);
         if (later != null) {
-            ids.forEach(later::remove);
+            for (int i = 0; i < ids.size(); i++) later.remove(ids.get(i));
             if (later.isEmpty()) requeued.remove(agent);
         }
     }
 
-    public void put(Turn turn) {
-        open.put(turn.id, turn);
-        openByAgent.put(turn.agent, turn.id);
-        owners.put(turn.id, turn.agent);
-        while (owners.size() > KEPT_OWNERS) owners.pollFirstEntry();
+    /** Opens the turn in place of its agent's open one, which it closes. */
+    public void open(Turn turn) {
+        // One write of the agent's open turn, where closing and then opening took five lookups.
+        Long id = turn.id;
+        Long previous = openByAgent.put(turn.agent, id);
+        Turn closed = previous == null ? null : open.remove(previous);
+        // A hand-built stream can open one id for two agents: the other agent's turn closes with it.
+        if (closed != null && !closed.agent.equals(turn.agent)) closedFor(closed.agent, previous);
+        open.put(id, turn);
+        recent = turn;
+        owners.remember(turn.id, turn.agent);
     }
 
     /** The agent whose turn this is, or null when it is older than the owners remembered (or never was). */
     public String owner(long turn) {
         Turn t = open.get(turn);
-        return t != null ? t.agent : owners.get(turn);
+        return t != null ? t.agent : owners.owner(turn);
     }
 
     public Turn close(long id) {
         Turn turn = open.remove(id);
-        if (turn != null && Long.valueOf(id).equals(openByAgent.get(turn.agent))) openByAgent.remove(turn.agent);
+        if (turn != null) closedFor(turn.agent, id);
+        if (recent != null && recent.id == id) recent = null;
         return turn;
+    }
+
+    private void closedFor(String agent, long id) {
+        Long current = openByAgent.get(agent);
+        if (current != null && current == id) openByAgent.remove(agent);
     }
 }
