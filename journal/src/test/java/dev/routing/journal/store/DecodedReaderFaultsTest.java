@@ -13,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
-import dev.routing.journal.event.TurnEnded;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -92,16 +91,7 @@ class DecodedReaderFaultsTest {
 
     private record Got(long index, Entry entry, int bytes) {}
 
-    /** A turn.ended at epoch second -1, which no reader takes; its checksum is made right around it. */
-    private static final byte[] UNREADABLE = unreadable();
-
-    private static byte[] unreadable() {
-        byte[] stored = EntryCodec.store(new TurnEnded(Instant.EPOCH, 7L));
-        int second = 1 + "turn.ended".length() + 1;
-        assertEquals(0, stored[second]);
-        stored[second] = 1;
-        return stored;
-    }
+    private static final byte[] UNREADABLE = Entries.unreadable();
 
     /** {@code clean} copied, journal entry number {@code badEntry} (0-based, -1 for none) unreadable, group {@code damagedGroup}'s checksum broken. */
     private Path faulty(String name, int badEntry, int damagedGroup) {

@@ -9,7 +9,6 @@ import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.ToolDecided;
-import dev.routing.journal.event.TurnEnded;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -110,16 +109,7 @@ class DecodedReaderTest {
 
     // ---- faults: a journal rewritten excerpt by excerpt, an entry's bytes replaced (checksum right) or an excerpt's checksum broken
 
-    /** A turn.ended whose instant is epoch second -1 (zigzag 1), which no reader takes: its checksum is made right around it. */
-    private static final byte[] UNREADABLE = unreadable();
-
-    private static byte[] unreadable() {
-        byte[] stored = EntryCodec.store(new TurnEnded(Instant.EPOCH, 7L));
-        int second = 1 + "turn.ended".length() + 1;
-        assertEquals(0, stored[second]);
-        stored[second] = 1;
-        return stored;
-    }
+    private static final byte[] UNREADABLE = Entries.unreadable();
 
     /** Copies {@code clean} into {@code to}; the fact of group {@code badEntryGroup} made unreadable, group {@code damagedGroup}'s checksum broken. */
     private Path faulty(String name, int badEntryGroup, int damagedGroup) {
