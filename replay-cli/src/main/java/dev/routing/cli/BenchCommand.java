@@ -11,6 +11,7 @@ import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +24,8 @@ import picocli.CommandLine.Option;
         "Times append, raw scan and replay on a simulated week; 'bench audit' times the audit.",
         "Simulates a week of N events through the engine, then reports, from this one run: simulate",
         "(facts/s of the simulated host and the engine), append (facts/s through the engine alone: the",
-        "week's facts decided and journaled again into a new journal, commits deferred), raw scan",
+        "week's facts decided and journaled again into a new journal, commits deferred; two passes to",
+        "warm up, then the median of five), raw scan",
         "(entries/s, no decoding), replay (decode + fold, entries/s), and replay's speed as a ratio of",
         "the raw scan's: raw scan and replay alternate, two passes each to warm up, then five timed,",
         "and each figure is its median. 'bench audit' measures the audit."})
@@ -51,7 +53,7 @@ final class BenchCommand implements Callable<Integer> {
                 progress.done();
             }
             double simulateSeconds = seconds(simulateStart);
-            double appendSeconds = append(where);
+            Paired.Timing append = append(where);
             try (Journal journal = Journal.openReader(where)) {
                 Progress passes = new Progress("replay", Paired.WARM + Paired.TIMED);
                 int[] passed = {0};
@@ -69,7 +71,8 @@ final class BenchCommand implements Callable<Integer> {
                 double replayRate = timed.second().rate();
                 System.out.printf("entries          %,d (%,d facts)%n", timed.first().entries(), facts);
                 System.out.printf("simulate         %,.0f facts/s (the simulated host and the engine)%n", facts / simulateSeconds);
-                System.out.printf("append           %,.0f facts/s through the engine (decide + journal, deferred commits)%n", facts / appendSeconds);
+                System.out.printf("append           %,.0f facts/s through the engine (decide + journal, deferred commits, median of %d passes)%n",
+                        append.rate(), Paired.TIMED);
                 System.out.printf("raw scan         %,.0f entries/s (median of %d passes)%n", scanRate, Paired.TIMED);
                 System.out.printf("replay           %,.0f entries/s (decode + fold, median of %d passes, each after a raw scan)%n", replayRate, Paired.TIMED);
                 System.out.printf("ratio            replay runs at %.3f of the raw scan's speed (raw is %.1fx faster)%n",
@@ -83,34 +86,47 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /**
-     * Seconds the engine takes to decide and journal the simulated week's facts again, read from its
-     * journal beforehand, into a new journal: the engine's own cost, without the simulated host's.
-     * The simulation before it warmed the same code.
+     * The engine's own speed, without the simulated host's: the simulated week's facts, read from its
+     * journal beforehand, decided and journaled again into a new journal each pass (the median of
+     * {@link Paired#TIMED} after {@link Paired#WARM}: one pass still met the JIT compiling decide).
      */
-    private static double append(Path simulated) throws IOException {
+    private static Paired.Timing append(Path simulated) throws IOException {
         List<Fact> facts = new ArrayList<>();
         try (Journal journal = Journal.openReader(simulated)) {
             journal.read(-1, Long.MAX_VALUE, r -> {
                 if (r.entry() instanceof Fact f) facts.add(f);
             });
         }
-        Path again = Files.createTempDirectory("replay-cli-bench-append");
-        Progress progress = new Progress("append", facts.size());
+        Progress progress = new Progress("append", Paired.WARM + Paired.TIMED);
+        List<Path> written = new ArrayList<>();
+        int[] passed = {0};
         try {
-            long start = System.nanoTime();
-            try (Engine engine = Engine.open(again, RuleSet.CURRENT, null)) {
-                engine.deferCommits(true);
-                for (int i = 0; i < facts.size(); i++) {
-                    engine.accept(facts.get(i));
-                    if ((i & 0x3FFF) == 0) progress.accept(i);
-                }
-                engine.commit();
-            }
-            return seconds(start);
+            // each pass's journal is removed between passes, outside the time
+            return Paired.alone(() -> appendOnce(facts, written), () -> {
+                written.forEach(BenchCommand::deleteQuietly);
+                written.clear();
+                progress.accept(++passed[0]);
+            });
         } finally {
+            written.forEach(BenchCommand::deleteQuietly);
             progress.done();
-            deleteQuietly(again);
         }
+    }
+
+    private static long appendOnce(List<Fact> facts, List<Path> written) {
+        Path again;
+        try {
+            again = Files.createTempDirectory("replay-cli-bench-append");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        written.add(again);
+        try (Engine engine = Engine.open(again, RuleSet.CURRENT, null)) {
+            engine.deferCommits(true);
+            for (Fact fact : facts) engine.accept(fact);
+            engine.commit();
+        }
+        return facts.size();
     }
 
     private static double seconds(long start) {

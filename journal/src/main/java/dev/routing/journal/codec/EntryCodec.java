@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -270,7 +271,10 @@ public final class EntryCodec {
     }
 
     private static ObjectMapper newMapper() {
-        JsonMapper mapper = JsonMapper.builder()
+        // Field names are not interned: a state's maps are keyed by ids, thousands of them, and
+        // interning each one made reading a checkpoint's state two to three times slower.
+        JsonFactory factory = JsonFactory.builder().disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
+        JsonMapper mapper = JsonMapper.builder(factory)
                 .addModule(new JavaTimeModule())
                 .addModule(new SimpleModule("iso-instant").addDeserializer(Instant.class, new IsoInstant()))
                 .addModule(new SimpleModule("unicode-text").addDeserializer(String.class, new UnicodeText()))

@@ -316,6 +316,23 @@ class StoredFormEdgesTest {
         assertStoredOnlyIfItReadsBack(settled);
     }
 
+    /** The parser checks a text's length only once the text is read: the check on the way in reads each one. */
+    @Test
+    void aTreeTextOverTheReadersLimitIsRefusedOnTheWayIn() {
+        int limit = EntryCodec.mapper().getFactory().streamReadConstraints().getMaxStringLength();
+        JsonNode long_ = JsonNodeFactory.instance.objectNode().put("s", "x".repeat(limit + 1));
+        PublishSettled settled = new PublishSettled(AT, 1L, null, null, null, null, long_);
+        assertStoredOnlyIfItReadsBack(settled);
+    }
+
+    @Test
+    void aTreeKeyOverTheReadersLimitIsRefusedOnTheWayIn() {
+        int limit = EntryCodec.mapper().getFactory().streamReadConstraints().getMaxNameLength();
+        JsonNode long_ = JsonNodeFactory.instance.objectNode().put("k".repeat(limit + 1), 1);
+        PublishSettled settled = new PublishSettled(AT, 1L, null, null, null, null, long_);
+        assertStoredOnlyIfItReadsBack(settled);
+    }
+
     /** Either store refuses the entry (before it is journaled), or what it stores reads back. */
     private static void assertStoredOnlyIfItReadsBack(Entry entry) {
         byte[] stored;

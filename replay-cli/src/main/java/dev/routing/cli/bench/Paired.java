@@ -54,6 +54,26 @@ public final class Paired {
         return new Result(new Timing(median(a), entriesA), new Timing(median(b), entriesB));
     }
 
+    /**
+     * Times one thing alone the same way, for a figure with no baseline to pair it with (the engine's
+     * append): {@link #WARM} passes thrown away, then the median of {@link #TIMED}.
+     */
+    public static Timing alone(LongSupplier run, Runnable between) {
+        for (int i = 0; i < WARM; i++) {
+            run.getAsLong();
+            between.run();
+        }
+        double[] seconds = new double[TIMED];
+        long count = 0;
+        for (int i = 0; i < TIMED; i++) {
+            long start = System.nanoTime();
+            count = run.getAsLong();
+            seconds[i] = (System.nanoTime() - start) / 1e9;
+            between.run();
+        }
+        return new Timing(median(seconds), count);
+    }
+
     static double median(double[] seconds) {
         double[] sorted = seconds.clone();
         Arrays.sort(sorted);

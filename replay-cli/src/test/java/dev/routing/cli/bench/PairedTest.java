@@ -27,6 +27,21 @@ class PairedTest {
     }
 
     @Test
+    void aThingTimedAloneRunsItsWarmPassesThenItsTimedOnesWithTheStepBetweenEach() {
+        List<String> calls = new ArrayList<>();
+        int[] runs = {0};
+        Paired.Timing t = Paired.alone(() -> {
+            calls.add("a");
+            return ++runs[0];
+        }, () -> calls.add("|"));
+
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < Paired.WARM + Paired.TIMED; i++) expected.addAll(List.of("a", "|"));
+        assertEquals(expected, calls);
+        assertEquals(Paired.WARM + Paired.TIMED, t.entries(), "the count is the last timed pass's");
+    }
+
+    @Test
     void theRatioIsTheSecondReadsRateOverTheFirsts() {
         Paired.Result r = new Paired.Result(new Paired.Timing(1.0, 100), new Paired.Timing(4.0, 200));
         assertEquals(0.5, r.ratio(), 1e-12);
