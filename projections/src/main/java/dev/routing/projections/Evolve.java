@@ -10,7 +10,7 @@ import dev.routing.projections.publish.AttemptBook;
 import dev.routing.projections.roster.AgentSettings;
 import dev.routing.projections.turns.Turn;
 import java.util.List;
-import java.util.TreeMap;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -117,7 +117,7 @@ public final class Evolve {
     }
 
     private static void history(EngineState s, HistoryChanged h) {
-        TreeMap<String, StoredMessage> byId = s.privacy.messages.get(h.agent());
+        Map<String, StoredMessage> byId = s.privacy.messages.get(h.agent());
         if (byId == null) return;
         for (String id : h.removed()) {
             StoredMessage m = byId.get(id);
