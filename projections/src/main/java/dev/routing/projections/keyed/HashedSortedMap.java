@@ -3,6 +3,7 @@ package dev.routing.projections.keyed;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -95,7 +96,7 @@ public final class HashedSortedMap<K extends Comparable<? super K>, V> extends A
 
     /** The entries in no order, read-only: for a search that orders what it finds itself. */
     public Iterable<Map.Entry<K, V>> byHash() {
-        return java.util.Collections.unmodifiableMap(byKey).entrySet();
+        return Collections.unmodifiableMap(byKey).entrySet();
     }
 
     /** The entries as they stand, in key order; each refuses {@code setValue}. */
