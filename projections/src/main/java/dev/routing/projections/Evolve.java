@@ -10,7 +10,7 @@ import dev.routing.projections.publish.AttemptBook;
 import dev.routing.projections.roster.AgentSettings;
 import dev.routing.projections.turns.Turn;
 import java.util.List;
-import java.util.TreeMap;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -117,7 +117,7 @@ public final class Evolve {
     }
 
     private static void history(EngineState s, HistoryChanged h) {
-        TreeMap<String, StoredMessage> byId = s.privacy.messages.get(h.agent());
+        Map<String, StoredMessage> byId = s.privacy.messages.get(h.agent());
         if (byId == null) return;
         for (String id : h.removed()) {
             StoredMessage m = byId.get(id);
@@ -354,8 +354,9 @@ public final class Evolve {
         if (turn != null) {
             // One record of the channels named in a turn (E1): the routing notice that says where
             // plain speech now goes names the locus, which is not a channel "named" in that sense.
-            boolean nowGoesTo = "routing".equals(n.kind()) && n.names().channels().equals(List.of(String.valueOf(turn.locus)));
-            if (!nowGoesTo) turn.named(n.names().channels());
+            List<String> channels = n.names().channels();
+            boolean nowGoesTo = "routing".equals(n.kind()) && channels.size() == 1 && String.valueOf(turn.locus).equals(channels.get(0));
+            if (!nowGoesTo) turn.named(channels);
             turn.draftsNamed(n.names().drafts());
             if ("private-turn".equals(n.kind())) turn.privateNoticeGiven = true;
         }

@@ -1,5 +1,6 @@
 package dev.routing.projections.drafts;
 
+import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
@@ -16,10 +17,11 @@ public final class DraftBook {
     private static final Comparator<Draft> NEWEST_FIRST = (a, b) -> a.seq != b.seq ? Long.compare(b.seq, a.seq) : a.id.compareTo(b.id);
 
     /**
-     * agent -> draft id -> draft. Agents in order (retention walks them so); a resident's drafts
+     * agent -> draft id -> draft. Agents walk in order (retention and an audit walk them so) but are
+     * looked up by hash, for every draft an attempt, outcome or notice names; a resident's drafts
      * by hash, since every reader that walks them orders them itself (newest first).
      */
-    public final TreeMap<String, HashMap<String, Draft>> drafts = new TreeMap<>();
+    public final HashedSortedMap<String, HashMap<String, Draft>> drafts = new HashedSortedMap<>();
     /** agent -> the latest bounce's id, while it is open (D5). */
     public final HashMap<String, String> latestBounce = new HashMap<>();
     /** agent -> ids retention let go, newest remembered. */

@@ -1,7 +1,7 @@
 package dev.routing.projections.privacy;
 
+import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.HashMap;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -17,8 +17,12 @@ public final class PrivacyRecord {
     public final TreeSet<Long> privateTurns = new TreeSet<>();
     /** Every turn id at or below the floor counts as private (fail closed); 0 names no real turn. */
     public long floor = 0;
-    /** agent -> message id -> message; public messages are forgotten once read. */
-    public final TreeMap<String, TreeMap<String, StoredMessage>> messages = new TreeMap<>();
+    /**
+     * agent -> message id -> message; public messages are forgotten once read. Walked in id order
+     * only by a retake's search and an audit: hashed, since the fold writes and reads it by id for
+     * nearly every message, start and boundary.
+     */
+    public final HashedSortedMap<String, HashedSortedMap<String, StoredMessage>> messages = new HashedSortedMap<>();
     /** agent -> private input stored that no start's stream has answered yet (P7). */
     public final HashMap<String, TreeSet<String>> mark = new HashMap<>();
     /** agent -> the routing it was last told: a channel id, or "" for no channel. */
@@ -39,12 +43,12 @@ public final class PrivacyRecord {
     }
 
     public StoredMessage message(String agent, String id) {
-        TreeMap<String, StoredMessage> byId = messages.get(agent);
+        HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
         return byId == null ? null : byId.get(id);
     }
 
-    public TreeMap<String, StoredMessage> messagesOf(String agent) {
-        return messages.computeIfAbsent(agent, a -> new TreeMap<>());
+    public HashedSortedMap<String, StoredMessage> messagesOf(String agent) {
+        return messages.computeIfAbsent(agent, a -> new HashedSortedMap<>());
     }
 
     public TreeSet<String> markOf(String agent) {
@@ -53,17 +57,20 @@ public final class PrivacyRecord {
 
     /** P9: the first message of the agent's stored history on its current branch that is private input, or null. */
     public String firstPrivateOnBranch(String agent) {
-        TreeMap<String, StoredMessage> byId = messages.get(agent);
+        HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
         if (byId == null) return null;
-        for (var e : byId.entrySet()) {
-            if (e.getValue().onBranch && isPrivateInput(e.getValue())) return e.getKey();
+        // The lowest id that qualifies, found in one pass over the hash table: no sorted walk.
+        String first = null;
+        for (var e : byId.byHash()) {
+            String id = e.getKey();
+            if ((first == null || id.compareTo(first) < 0) && e.getValue().onBranch && isPrivateInput(e.getValue())) first = id;
         }
-        return null;
+        return first;
     }
 
     /** Forgets a public message once read: only private input matters to a later retake (P9). */
     public void markRead(String agent, String id) {
-        TreeMap<String, StoredMessage> byId = messages.get(agent);
+        HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
         if (byId == null) return;
         StoredMessage m = byId.get(id);
         if (m == null) return;

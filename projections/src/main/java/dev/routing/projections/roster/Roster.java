@@ -4,6 +4,7 @@ import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.FocusClosed;
 import dev.routing.journal.event.FocusOpened;
+import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,8 @@ import java.util.TreeMap;
 
 /** Agents, the channels servers expose, and the all-except holds (focus) agents have open. */
 public final class Roster {
-    public final TreeMap<String, AgentSettings> agents = new TreeMap<>();
+    /** Hashed for the lookup every opened turn makes; walked in order by an audit only. */
+    public final HashedSortedMap<String, AgentSettings> agents = new HashedSortedMap<>();
     /** channel id -> server -> registration; one id two servers register is ambiguous (O4). */
     public final TreeMap<String, TreeMap<String, ChannelInfo>> channels = new TreeMap<>();
     /** agent -> the channel its open focus excepts. */

@@ -1,6 +1,7 @@
 package dev.routing.projections.turns;
 
 import dev.routing.journal.event.WakeQueued;
+import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,7 +15,8 @@ public final class TurnBook {
     /** How many turns' owners are remembered, open or ended (the newest). */
     public static final int KEPT_OWNERS = 4096;
 
-    public final TreeMap<Long, Turn> open = new TreeMap<>();
+    /** Hashed for the fold's lookups by id; walked in id order by an audit and a restart only. */
+    public final HashedSortedMap<Long, Turn> open = new HashedSortedMap<>();
     /**
      * Ended turns whose receipt waits for their attempts still out (D7): a late outcome, a late
      * bounce's draft and a resend's next attempt still write to them, and their receipt is issued
