@@ -38,7 +38,7 @@ public final class Ends {
         int delivered = 0;
         boolean mayHavePosted = false;
         for (Map.Entry<Long, String> requested : turn.attempts.entrySet()) {
-            long id = requested.getKey();
+            Long id = requested.getKey(); // boxed once: both books are keyed by the boxed id
             Attempt a = ctx.state().attempts.get(id);
             String settled = a != null ? a.outcome : turn.outcomes.get(id);
             String outcome = settled != null ? settled : a == null ? "settled" : "awaiting its outcome";
@@ -46,7 +46,7 @@ public final class Ends {
             if (read == Outcome.DELIVERED) delivered++;
             // D7: an attempt still awaiting its outcome, or of unknown outcome, may have been posted.
             if (a != null && a.out() || read == Outcome.UNKNOWN) mayHavePosted = true;
-            line(lines).append("attempt ").append(id).append(" to ").append(requested.getValue()).append(": ").append(outcome);
+            line(lines).append("attempt ").append(id.longValue()).append(" to ").append(requested.getValue()).append(": ").append(outcome);
         }
         if (!turn.drafts.isEmpty()) line(lines).append("held as drafts: ");
         String comma = "";
