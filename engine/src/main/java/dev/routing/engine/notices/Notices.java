@@ -178,7 +178,8 @@ public final class Notices {
         String head = delivered > 0 ? "[delivered] " + delivered + " publication(s) confirmed"
                 : mayHavePosted ? "[delivered] nothing confirmed" : "[delivered] nothing";
         String text = lines.isEmpty() ? head + "."
-                : new StringBuilder(head.length() + lines.length() + 3).append(head).append(": ").append(lines).append('.').toString();
+                : new StringBuilder(head.length() + lines.length() + 3).append(head).append(": ").append(lines)
+                        .append('.').toString();
         return new NoticeIssued(at, agent, NoticeKind.RECEIPT.wire(), Names.drafts(drafts), text, false, turn);
     }
 

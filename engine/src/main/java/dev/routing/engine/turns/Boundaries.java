@@ -33,7 +33,9 @@ public final class Boundaries {
         for (String id : boundary.injected()) {
             StoredMessage m = state.privacy.message(turn.agent, id);
             if (m == null) continue;
-            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || followsUp(turn, m))) channels = with(channels, m.channel);
+            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || followsUp(turn, m))) {
+                channels = with(channels, m.channel);
+            }
             if (m.channel != null && m.addressed && !m.ambientOrSystem() && !m.channel.equals(turn.locus)) {
                 elsewhere = with(elsewhere, m.channel);
             }

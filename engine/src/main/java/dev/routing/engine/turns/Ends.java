@@ -46,7 +46,8 @@ public final class Ends {
             if (read == Outcome.DELIVERED) delivered++;
             // D7: an attempt still awaiting its outcome, or of unknown outcome, may have been posted.
             if (a != null && a.out() || read == Outcome.UNKNOWN) mayHavePosted = true;
-            line(lines).append("attempt ").append(id.longValue()).append(" to ").append(requested.getValue()).append(": ").append(outcome);
+            line(lines).append("attempt ").append(id.longValue()).append(" to ").append(requested.getValue())
+                    .append(": ").append(outcome);
         }
         if (!turn.drafts.isEmpty()) line(lines).append("held as drafts: ");
         String comma = "";
