@@ -2,6 +2,7 @@ package dev.routing.engine.attempts;
 
 import dev.routing.projections.EngineState;
 import dev.routing.projections.roster.Roster;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,10 +17,7 @@ public record Destination(String channel, String server, String refusal) {
 
     public static Destination resolve(EngineState state, String selector, String server) {
         if (selector == null || selector.isBlank()) return refused("an empty channel selector names no channel");
-        List<Roster.Resolved> found = state.roster.resolve(selector);
-        if (server != null && !server.isBlank()) {
-            found = found.stream().filter(r -> r.server().equals(server.trim())).toList();
-        }
+        List<Roster.Resolved> found = onServer(state.roster.resolve(selector), server);
         if (found.isEmpty()) return refused("no registered channel is named '" + selector.trim() + "'");
         if (found.size() > 1) {
             String servers = String.join(", ", found.stream().map(Roster.Resolved::server).toList());
@@ -29,6 +27,20 @@ public record Destination(String channel, String server, String refusal) {
         Roster.Resolved r = found.get(0);
         if (r.info().inboundOnly) return refused("'" + selector.trim() + "' is inbound-only: its server takes no posts");
         return new Destination(r.channel(), r.server(), null);
+    }
+
+    /**
+     * The registrations on the named server; all of them when it names none. A loop, not a stream:
+     * every routed segment resolves its destination, and most name their server.
+     */
+    public static List<Roster.Resolved> onServer(List<Roster.Resolved> found, String server) {
+        if (server == null || server.isBlank()) return found;
+        String wanted = server.trim();
+        List<Roster.Resolved> on = new ArrayList<>(1);
+        for (Roster.Resolved r : found) {
+            if (r.server().equals(wanted)) on.add(r);
+        }
+        return on;
     }
 
     /** O4: a server selector supplied empty is refused, never read as absent. */

@@ -9,6 +9,9 @@ public enum Outcome {
     /** It may or may not have been posted (O3). */
     UNKNOWN("unknown");
 
+    /** The constants, once: {@code values()} copies them on every call, and this is read per decision. */
+    private static final Outcome[] ALL = values();
+
     private final String wire;
 
     Outcome(String wire) {
@@ -21,7 +24,7 @@ public enum Outcome {
 
     /** The outcome a journaled word names; null for none (an attempt still out) or a word no outcome has. */
     public static Outcome of(String wire) {
-        for (Outcome o : values()) {
+        for (Outcome o : ALL) {
             if (o.wire.equals(wire)) return o;
         }
         return null;

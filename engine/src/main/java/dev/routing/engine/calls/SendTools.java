@@ -1,6 +1,6 @@
 package dev.routing.engine.calls;
 
-import java.util.Set;
+import java.util.List;
 
 /**
  * Which tool calls count as explicit sends for M6's suppression. A module's tool counts by its bare
@@ -8,19 +8,18 @@ import java.util.Set;
  * drafts, by its exact name (M7).
  */
 public final class SendTools {
-    private static final Set<String> SENDS = Set.of("send_message", "reply_message", "send_dm", "say", "whisper",
+    private static final List<String> SENDS = List.of("send_message", "reply_message", "send_dm", "say", "whisper",
             "channel_publish");
 
     private SendTools() {}
 
-    public static String bareName(String tool) {
-        int cut = tool.lastIndexOf("--");
-        return cut < 0 ? tool : tool.substring(cut + 2);
-    }
-
     /** A send tool the host carries out itself (the engine publishes channel_publish and drafts resends). */
     public static boolean isSend(String tool) {
-        return SENDS.contains(bareName(tool));
+        int start = bareStart(tool);
+        for (String send : SENDS) {
+            if (bareIs(tool, start, send)) return true;
+        }
+        return false;
     }
 
     public static boolean isChannelPublish(String tool) {
@@ -33,15 +32,29 @@ public final class SendTools {
 
     /** A module's tool whose bare name is skip_reply counts as a private silence (M6). */
     public static boolean isSkipReply(String tool) {
-        return "skip_reply".equals(bareName(tool));
+        return bareIs(tool, bareStart(tool), "skip_reply");
     }
 
     public static boolean isChannelOpen(String tool) {
-        return "channel_open".equals(bareName(tool));
+        return bareIs(tool, bareStart(tool), "channel_open");
     }
 
     /** The tools whose calls the engine answers with a {@code tool.decided}: sends, channel_publish, drafts, channel_open. */
     public static boolean isDecided(String tool) {
         return isChannelPublish(tool) || isSend(tool) || isDrafts(tool) || isChannelOpen(tool);
+    }
+
+    /** Where the tool's bare name starts: after its last {@code --}. */
+    private static int bareStart(String tool) {
+        int cut = tool.lastIndexOf("--");
+        return cut < 0 ? 0 : cut + 2;
+    }
+
+    /**
+     * Whether the bare name from {@code start} is {@code name}, read in place: each call of each round
+     * asks this of several names, so it cuts no substring.
+     */
+    private static boolean bareIs(String tool, int start, String name) {
+        return tool.length() - start == name.length() && tool.startsWith(name, start);
     }
 }

@@ -13,20 +13,21 @@ public final class Claims {
     /** Claims of no round: a settle's resend chain reads the drafts as they stand. */
     public static final Claims NONE = new Claims();
 
-    private final Set<String> sending = new HashSet<>();
-    private final Set<String> queued = new HashSet<>();
-    private final Set<String> dismissed = new HashSet<>();
+    // Made on the first claim: every round has its Claims, and few rounds claim anything.
+    private Set<String> sending;
+    private Set<String> queued;
+    private Set<String> dismissed;
 
     public boolean sending(String id) {
-        return sending.contains(id);
+        return sending != null && sending.contains(id);
     }
 
     public boolean queued(String id) {
-        return queued.contains(id);
+        return queued != null && queued.contains(id);
     }
 
     public boolean dismissed(String id) {
-        return dismissed.contains(id);
+        return dismissed != null && dismissed.contains(id);
     }
 
     /** Taken by a call of this round: {{unsent}} leaves it to that call. */
@@ -35,14 +36,17 @@ public final class Claims {
     }
 
     void send(String id) {
+        if (sending == null) sending = new HashSet<>();
         sending.add(id);
     }
 
     void queue(Iterable<String> ids) {
+        if (queued == null) queued = new HashSet<>();
         ids.forEach(queued::add);
     }
 
     void dismiss(String id) {
+        if (dismissed == null) dismissed = new HashSet<>();
         dismissed.add(id);
     }
 }

@@ -85,7 +85,8 @@ public final class DraftsTool {
     private static String list(Context ctx, String agent) {
         Collection<Draft> all = ctx.state().drafts.newestFirst(agent);
         if (all.isEmpty()) return "No drafts.";
-        StringBuilder out = new StringBuilder();
+        // About a line's length for each draft shown, so the answer is rarely copied as it grows.
+        StringBuilder out = new StringBuilder(Math.min(all.size(), PAGE) * (PREVIEW + 48));
         int shown = 0;
         for (Draft d : all) {
             if (shown++ == PAGE) break;

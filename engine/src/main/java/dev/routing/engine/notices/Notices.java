@@ -170,14 +170,16 @@ public final class Notices {
     }
 
     /**
-     * D7: the turn's receipt: where its words went ({@code lines}), opening with what was confirmed, and
-     * "nothing confirmed", never "nothing", when something may have been posted.
+     * D7: the turn's receipt: where its words went ({@code lines}, parted by "; "), opening with what
+     * was confirmed, and "nothing confirmed", never "nothing", when something may have been posted.
      */
     public static NoticeIssued receipt(Instant at, String agent, long turn, List<String> drafts, int delivered,
-            boolean mayHavePosted, List<String> lines) {
+            boolean mayHavePosted, CharSequence lines) {
         String head = delivered > 0 ? "[delivered] " + delivered + " publication(s) confirmed"
                 : mayHavePosted ? "[delivered] nothing confirmed" : "[delivered] nothing";
-        String text = head + (lines.isEmpty() ? "." : ": " + String.join("; ", lines) + ".");
+        String text = lines.isEmpty() ? head + "."
+                : new StringBuilder(head.length() + lines.length() + 3).append(head).append(": ").append(lines)
+                        .append('.').toString();
         return new NoticeIssued(at, agent, NoticeKind.RECEIPT.wire(), Names.drafts(drafts), text, false, turn);
     }
 

@@ -47,10 +47,10 @@ public final class PrivateStart {
     private PrivateStart() {}
 
     /**
-     * A start: the turn it continues, its batch (every copy of each wake id; {@code wakeIds} as the
-     * start lists them), then what it reads, then the mark.
+     * A start: the turn it continues, its batch (every copy of each wake id; {@code unknownWake} the
+     * first id the start lists that has no queued wake, or null), then what it reads, then the mark.
      */
-    public static Reason why(EngineState state, String agent, Long continues, List<String> wakeIds,
+    public static Reason why(EngineState state, String agent, Long continues, String unknownWake,
             List<WakeQueued> batch, List<String> reads) {
         // P8: a start that continues a turn's work (a budget restart, a retry) speaks as that turn,
         // even when the turn it names has ended or a restart closed it.
@@ -66,9 +66,7 @@ public final class PrivateStart {
         }
         // A wake id with no queued wake (never queued, another resident's, or already taken) carries
         // marks the engine cannot see: it counts as private, as an unknown message id does.
-        for (String id : wakeIds) {
-            if (state.turns.wake(agent, id).isEmpty()) return new Reason(UNKNOWN_WAKE, id, null, null);
-        }
+        if (unknownWake != null) return new Reason(UNKNOWN_WAKE, unknownWake, null, null);
         Reason r = read(state.privacy, agent, reads);
         if (r != null) return r;
         var mark = state.privacy.mark.get(agent);

@@ -1,5 +1,6 @@
 package dev.routing.engine.prose;
 
+import dev.routing.engine.attempts.Destination;
 import dev.routing.engine.calls.CallPlan;
 import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Claims;
@@ -60,13 +61,12 @@ public record RoundPlan(List<CallPlan> calls, Claims claims, KeptPrivate silence
     static String placeOf(EngineState state, Call call) {
         if (!call.namesChannel()) return null;
         String selector = call.channel().trim();
-        List<Roster.Resolved> found = state.roster.resolve(selector);
-        if (call.server() != null && !call.server().isBlank()) {
-            found = found.stream().filter(r -> r.server().equals(call.server().trim())).toList();
+        String place = null;
+        for (Roster.Resolved r : Destination.onServer(state.roster.resolve(selector), call.server())) {
+            if (place == null) place = r.channel();
+            else if (!place.equals(r.channel())) return null;
         }
-        List<String> channels = found.stream().map(Roster.Resolved::channel).distinct().toList();
-        if (channels.isEmpty()) return selector;
-        return channels.size() == 1 ? channels.get(0) : null;
+        return place == null ? selector : place;
     }
 
     /** M6: a send holds speech going where it may have posted, or anywhere when its place is unreadable. */

@@ -9,6 +9,9 @@ public enum HoldCause {
     /** M3, D1: words not delivered. */
     BOUNCED("bounced");
 
+    /** The constants, once: {@code values()} copies them on every call, and this is read per decision. */
+    private static final HoldCause[] ALL = values();
+
     private final String wire;
 
     HoldCause(String wire) {
@@ -21,7 +24,7 @@ public enum HoldCause {
 
     /** The cause a journaled word names, or null for a word no cause has (one an older build wrote). */
     public static HoldCause of(String wire) {
-        for (HoldCause c : values()) {
+        for (HoldCause c : ALL) {
             if (c.wire.equals(wire)) return c;
         }
         return null;

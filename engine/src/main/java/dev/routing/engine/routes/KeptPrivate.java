@@ -21,6 +21,9 @@ public enum KeptPrivate {
     /** P4, fail closed: a round of a turn that is not open, and was not private. */
     TURN_NOT_OPEN("turn-not-open");
 
+    /** The constants, once: {@code values()} copies them on every call, and this is read per decision. */
+    private static final KeptPrivate[] ALL = values();
+
     private final String wire;
 
     KeptPrivate(String wire) {
@@ -33,7 +36,7 @@ public enum KeptPrivate {
 
     /** The reason a journaled word names, or null for a word no reason has (one an older build wrote). */
     public static KeptPrivate of(String wire) {
-        for (KeptPrivate k : values()) {
+        for (KeptPrivate k : ALL) {
             if (k.wire.equals(wire)) return k;
         }
         return null;

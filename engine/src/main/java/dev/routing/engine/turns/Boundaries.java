@@ -28,14 +28,16 @@ public final class Boundaries {
         PrivateStart.Reason reason = takesIn && !turn.isPrivate
                 ? PrivateStart.atBoundary(state, turn.agent, boundary.injected()) : null;
         String why = reason == null ? null : reason.why();
-        Set<String> channels = new LinkedHashSet<>();
-        Set<String> elsewhere = new LinkedHashSet<>();
+        Set<String> channels = Set.of();
+        Set<String> elsewhere = Set.of();
         for (String id : boundary.injected()) {
             StoredMessage m = state.privacy.message(turn.agent, id);
             if (m == null) continue;
-            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || followsUp(turn, m))) channels.add(m.channel);
+            if (m.channel != null && !m.ambientOrSystem() && (m.addressed || followsUp(turn, m))) {
+                channels = with(channels, m.channel);
+            }
             if (m.channel != null && m.addressed && !m.ambientOrSystem() && !m.channel.equals(turn.locus)) {
-                elsewhere.add(m.channel);
+                elsewhere = with(elsewhere, m.channel);
             }
         }
         if (why != null) {
@@ -50,6 +52,13 @@ public final class Boundaries {
         }
         if (!boundary.endsTurn()) HeldNotice.decide(ctx, turn);
         return reason;
+    }
+
+    /** The channels, in the order first named, with one more; made on the first, as most boundaries name none. */
+    private static Set<String> with(Set<String> channels, String channel) {
+        Set<String> grown = channels.isEmpty() ? new LinkedHashSet<>() : channels;
+        grown.add(channel);
+        return grown;
     }
 
     /**

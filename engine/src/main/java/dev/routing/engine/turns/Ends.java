@@ -8,8 +8,6 @@ import dev.routing.journal.event.TurnEnded;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.publish.Attempt;
 import dev.routing.projections.turns.Turn;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,30 +33,40 @@ public final class Ends {
     }
 
     private static void receipt(Context ctx, Turn turn) {
-        List<String> lines = new ArrayList<>();
+        // The receipt's lines, written straight into one builder: no list of lines to join and copy again.
+        StringBuilder lines = new StringBuilder();
         int delivered = 0;
         boolean mayHavePosted = false;
         for (Map.Entry<Long, String> requested : turn.attempts.entrySet()) {
-            long id = requested.getKey();
+            Long id = requested.getKey(); // boxed once: both books are keyed by the boxed id
             Attempt a = ctx.state().attempts.get(id);
             String settled = a != null ? a.outcome : turn.outcomes.get(id);
             String outcome = settled != null ? settled : a == null ? "settled" : "awaiting its outcome";
-            if (Outcome.of(settled) == Outcome.DELIVERED) delivered++;
+            Outcome read = Outcome.of(settled);
+            if (read == Outcome.DELIVERED) delivered++;
             // D7: an attempt still awaiting its outcome, or of unknown outcome, may have been posted.
-            if (a != null && a.out() || Outcome.of(settled) == Outcome.UNKNOWN) mayHavePosted = true;
-            lines.add("attempt " + id + " to " + requested.getValue() + ": " + outcome);
+            if (a != null && a.out() || read == Outcome.UNKNOWN) mayHavePosted = true;
+            line(lines).append("attempt ").append(id.longValue()).append(" to ").append(requested.getValue())
+                    .append(": ").append(outcome);
         }
-        List<String> drafts = new ArrayList<>();
+        if (!turn.drafts.isEmpty()) line(lines).append("held as drafts: ");
+        String comma = "";
         for (String id : turn.drafts) {
             Draft d = ctx.state().drafts.get(turn.agent, id);
             String state = d == null ? "let go by retention" : Describe.state(d);
             if (d != null && (d.unconfirmed || d.risk)) mayHavePosted = true;
-            drafts.add(id + " (" + state + ")");
+            lines.append(comma).append(id).append(" (").append(state).append(')');
+            comma = ", ";
         }
-        if (!drafts.isEmpty()) lines.add("held as drafts: " + String.join(", ", drafts));
         for (Map.Entry<String, Integer> kept : turn.keptPrivate.entrySet()) {
-            lines.add(kept.getValue() + " plain-speech segment(s) kept private (" + Notices.keptWhy(kept.getKey()) + ")");
+            line(lines).append(kept.getValue()).append(" plain-speech segment(s) kept private (")
+                    .append(Notices.keptWhy(kept.getKey())).append(')');
         }
         ctx.emit(Notices.receipt(ctx.at(), turn.agent, turn.id, turn.drafts, delivered, mayHavePosted, lines));
+    }
+
+    /** Starts the receipt's next line: lines are parted by "; ". */
+    private static StringBuilder line(StringBuilder lines) {
+        return lines.isEmpty() ? lines : lines.append("; ");
     }
 }

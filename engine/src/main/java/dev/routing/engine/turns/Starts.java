@@ -26,9 +26,14 @@ public final class Starts {
     public static PrivateStart.Reason decide(Context ctx, TurnStarted start) {
         EngineState state = ctx.state();
         List<WakeQueued> batch = new ArrayList<>();
-        for (String id : start.wakes()) batch.addAll(state.turns.wake(start.agent(), id));
+        String unknownWake = null;
+        for (String id : start.wakes()) {
+            List<WakeQueued> queued = state.turns.wake(start.agent(), id);
+            if (queued.isEmpty() && unknownWake == null) unknownWake = id;
+            batch.addAll(queued);
+        }
         PrivateStart.Reason reason = ctx.rules().privateTurns()
-                ? PrivateStart.why(state, start.agent(), start.continues(), start.wakes(), batch, start.reads()) : null;
+                ? PrivateStart.why(state, start.agent(), start.continues(), unknownWake, batch, start.reads()) : null;
         String why = reason == null ? null : reason.why();
         Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
         if (open != null && open.agent.equals(start.agent())) {
@@ -60,17 +65,14 @@ public final class Starts {
         AgentSettings settings = state.roster.agent(start.agent());
         long id = state.nextTurn;
         boolean heartbeat = false;
-        Set<String> causes = new LinkedHashSet<>();
-        for (WakeQueued w : batch) {
-            heartbeat |= "heartbeat".equals(w.cause());
-            causes.add(w.cause());
-        }
+        for (WakeQueued w : batch) heartbeat |= "heartbeat".equals(w.cause());
         boolean isPrivate = why != null;
-        Locus locus = Locus.NONE;
-        if (!isPrivate && !heartbeat && settings.mode.usesLocus()) locus = Locus.of(state, start.agent(), batch);
-        String trigger = isPrivate ? null : Locus.trigger(state, start.agent(), batch);
+        boolean locates = !isPrivate && !heartbeat && settings.mode.usesLocus();
+        Locus locus = locates ? Locus.of(state, start.agent(), batch) : Locus.NONE;
+        // Locus.of has read the trigger already; a turn it does not locate reads it alone.
+        String trigger = isPrivate ? null : locates ? locus.trigger() : Locus.trigger(state, start.agent(), batch);
         ctx.emit(new TurnOpened(ctx.at(), id, start.agent(), isPrivate, why, locus.channel(), locus.fallback(),
-                serverOf(state, locus.channel()), trigger, new ArrayList<>(causes)));
+                serverOf(state, locus.channel()), trigger, causes(batch)));
         if (isPrivate) {
             announcePrivate(ctx, id, start, why);
             nameChannelsHeld(ctx, state.turns.turn(id), channelsTakenIn(state, start.agent(), batch, start.reads()));
@@ -78,6 +80,15 @@ public final class Starts {
             tellRouting(ctx, start.agent(), id, locus.channel());
         }
         CatchUp.decide(ctx, start.agent(), id);
+    }
+
+    /** The batch's wake causes, each once, in the order they first appear (a batch is a wake or a few). */
+    private static List<String> causes(List<WakeQueued> batch) {
+        List<String> causes = new ArrayList<>(batch.size());
+        for (WakeQueued w : batch) {
+            if (!causes.contains(w.cause())) causes.add(w.cause());
+        }
+        return causes;
     }
 
     private static void continueTurn(Context ctx, TurnStarted start, Turn turn, List<WakeQueued> batch, String why) {
