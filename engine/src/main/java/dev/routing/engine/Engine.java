@@ -2,13 +2,13 @@ package dev.routing.engine;
 
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.BadEntryException;
+import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.event.RetentionCheckpoint;
-import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalFullException;
@@ -343,8 +343,10 @@ public final class Engine implements AutoCloseable {
         EngineState state = core.state();
         long through = journal.lastIndex();
         long before = journal.bytesWritten();
-        journal.append(new StateCheckpoint(Instant.ofEpochMilli(state.clockMillis), through, state.entries,
-                StateCodec.toTree(state), lastSeq == NO_SEQ ? null : lastSeq));
+        // the state written as JSON once, straight into the checkpoint: no tree built to be written out again
+        Instant at = Instant.ofEpochMilli(state.clockMillis);
+        journal.append(Group.checkpoint(EntryCodec.storeCheckpoint(at, through, state.entries, StateCodec.toBytes(state),
+                lastSeq == NO_SEQ ? null : lastSeq), at));
         bytesAtCheckpoint = journal.bytesWritten();
         checkpointBytes = bytesAtCheckpoint - before;
         sinceCheckpoint = 0;

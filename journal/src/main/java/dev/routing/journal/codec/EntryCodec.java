@@ -33,6 +33,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.routing.journal.event.BadValue;
 import dev.routing.journal.event.Entry;
+import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.MessageReceived;
 import java.io.IOException;
@@ -99,6 +100,21 @@ public final class EntryCodec {
         BinaryOut out = STORE_BUFFER.get();
         out.reset();
         RecordBinary.write(out, entry);
+        return out.toByteArray();
+    }
+
+    /**
+     * The stored form of a state checkpoint whose state is already JSON ({@code stateJson}, as the
+     * mapper writes a tree: compact, in its key order): the bytes {@link #store} writes for the
+     * checkpoint holding the tree those bytes parse to, checked the same way (a state that would
+     * not read back is refused, naming {@code state}), without building that tree only to write it
+     * out again.
+     */
+    public static byte[] storeCheckpoint(Instant at, long through, long entries, byte[] stateJson, Long lastSeq) {
+        BinaryOut out = STORE_BUFFER.get();
+        out.reset();
+        RecordBinary.write(out, RecordShape.of(StateCheckpoint.class),
+                new Object[] {at, through, entries, new JsonText(stateJson), lastSeq});
         return out.toByteArray();
     }
 

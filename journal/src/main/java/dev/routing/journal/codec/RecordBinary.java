@@ -127,6 +127,29 @@ final class RecordBinary {
         }
     }
 
+    /**
+     * Writes the record of {@code shape} whose components are {@code values}, as {@link #write} writes
+     * the record itself: for an entry whose record is never built ({@link EntryCodec#storeCheckpoint}).
+     */
+    static void write(BinaryOut out, RecordShape shape, Object[] values) {
+        byte[] name = shape.typeNameBytes;
+        out.u8(name.length);
+        for (byte b : name) out.u8(b);
+        long mask = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null) mask |= 1L << i;
+        }
+        out.varLong(mask);
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) continue;
+            try {
+                shape.kinds[i].writeStored(out, values[i]);
+            } catch (BadEntryException e) {
+                throw e.under(shape.names[i]);
+            }
+        }
+    }
+
     private static String what(RecordShape shape) {
         return shape.typeName != null ? shape.typeName : shape.type.getSimpleName();
     }

@@ -227,10 +227,14 @@ abstract class ValueKind {
         @Override
         void writeStored(BinaryOut out, Object value) {
             byte[] json;
-            try {
-                json = EntryCodec.mapper().writeValueAsBytes(value);
-            } catch (IOException e) {
-                throw new BadEntryException(null, "cannot be written as JSON: " + e.getMessage(), e);
+            if (value instanceof JsonText written) {
+                json = written.utf8();
+            } else {
+                try {
+                    json = EntryCodec.mapper().writeValueAsBytes(value);
+                } catch (IOException e) {
+                    throw new BadEntryException(null, "cannot be written as JSON: " + e.getMessage(), e);
+                }
             }
             try {
                 readsBack(json);

@@ -1,10 +1,12 @@
 package dev.routing.journal.store;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.StateCheckpoint;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 
@@ -31,6 +33,8 @@ public final class Group {
     private long atMillis = Long.MIN_VALUE;
     private String largestType;
     private int largestBytes;
+
+    private static final String STATE_CHECKPOINT = StateCheckpoint.class.getAnnotation(JsonTypeName.class).value();
 
     /** A group the host gave no seq. */
     public static final long NO_SEQ = 0;
@@ -61,8 +65,21 @@ public final class Group {
         if (checkpoint || (entry instanceof StateCheckpoint && (count > 0 || seq != NO_SEQ))) {
             throw new IllegalArgumentException("a state checkpoint is a group of its own");
         }
-        byte[] stored = EntryCodec.store(entry);
         byte kind = entry instanceof Fact ? Excerpt.FACT : entry instanceof Decision ? Excerpt.DECISION : Excerpt.CHECKPOINT;
+        return add(kind, EntryCodec.store(entry), entry.durable(), entry.at().toEpochMilli(), entry.type());
+    }
+
+    /**
+     * A state checkpoint's group from its stored form ({@link EntryCodec#storeCheckpoint}), for a
+     * writer that has its state as JSON already and builds no record to hold it.
+     */
+    public static Group checkpoint(byte[] stored, Instant at) {
+        Group g = new Group();
+        g.add(Excerpt.CHECKPOINT, stored, false, at.toEpochMilli(), STATE_CHECKPOINT);
+        return g;
+    }
+
+    private int add(byte kind, byte[] stored, boolean durable, long atMillis, String type) {
         int needed = size + Excerpt.ENTRY_PREFIX_BYTES + stored.length;
         if (needed > buf.length) buf = Arrays.copyOf(buf, Math.max(needed, buf.length * 2));
         buf[size] = kind;
@@ -70,12 +87,12 @@ public final class Group {
         System.arraycopy(stored, 0, buf, size + Excerpt.ENTRY_PREFIX_BYTES, stored.length);
         size = needed;
         count++;
-        durable |= entry.durable();
-        checkpoint = entry instanceof StateCheckpoint;
-        atMillis = Math.max(atMillis, entry.at().toEpochMilli());
+        this.durable |= durable;
+        checkpoint = kind == Excerpt.CHECKPOINT;
+        this.atMillis = Math.max(this.atMillis, atMillis);
         if (stored.length > largestBytes) {
             largestBytes = stored.length;
-            largestType = entry.type();
+            largestType = type;
         }
         return stored.length;
     }
