@@ -12,6 +12,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -48,7 +49,7 @@ final class ServeCommand implements Callable<Integer> {
         try (ScriptRunner runner = new ScriptRunner(journal, ruleSet, true)) {
             replaceLeftover();
             try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
-                server.bind(UnixDomainSocketAddress.of(socket));
+                listen(server);
                 Thread unlink = new Thread(this::unlinkQuietly, "unlink-socket");
                 Runtime.getRuntime().addShutdownHook(unlink);
                 List<Decision> opening = runner.engine().openingDecisions();
@@ -94,6 +95,23 @@ final class ServeCommand implements Callable<Integer> {
                 // the accept loop ends either way
             }
         }
+    }
+
+    /**
+     * Binds and listens, and only then gives the socket its name: binding creates the file before
+     * listening begins, and a client that connects in between (one that waits for the file to appear)
+     * is refused. The socket is bound under a short name beside PATH and renamed onto it; where even
+     * that name would be too long for a socket address, it is bound at PATH itself.
+     */
+    private void listen(ServerSocketChannel server) throws IOException {
+        Path binding = socket.resolveSibling(".s" + ProcessHandle.current().pid());
+        try {
+            server.bind(UnixDomainSocketAddress.of(binding));
+        } catch (IOException | IllegalArgumentException tooLong) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            return;
+        }
+        Files.move(binding, socket, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private void replaceLeftover() throws IOException {

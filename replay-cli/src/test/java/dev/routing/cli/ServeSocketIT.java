@@ -89,6 +89,29 @@ class ServeSocketIT {
         Cli.assertVerifies(journal);
     }
 
+    /** A host that connects the moment the socket's file appears is accepted, not refused: the file appears only once serve listens. */
+    @Test
+    void aClientThatConnectsTheMomentTheSocketAppearsIsAccepted() throws Exception {
+        Path socket = tmp.resolve("engine.sock");
+        Process serve = new ProcessBuilder(SidecarProcess.command("serve", "--journal", tmp.resolve("journal").toString(), "--socket",
+                socket.toString())).redirectErrorStream(true).redirectOutput(tmp.resolve("serve.log").toFile()).start();
+        // the channel and the address made beforehand, so that the connect follows the file at once
+        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+            long until = System.currentTimeMillis() + 60_000;
+            while (!Files.exists(socket)) {
+                if (!serve.isAlive()) fail("serve exited " + serve.exitValue() + " before listening");
+                if (System.currentTimeMillis() > until) fail("serve did not listen within a minute");
+                Thread.onSpinWait();
+            }
+            ch.connect(address);
+            assertEquals("sidecar.ready", client(ch).ready().path("type").asText());
+        } finally {
+            serve.destroy();
+            assertTrue(serve.waitFor(60, TimeUnit.SECONDS), "serve stops on SIGTERM");
+        }
+    }
+
     @Test
     void aFileThatIsNotASocketIsNotReplaced() throws Exception {
         Path file = Files.writeString(tmp.resolve("engine.sock"), "keep me");
