@@ -102,10 +102,14 @@ final class RecordBinary {
 
     static void write(BinaryOut out, Entry entry) {
         RecordShape shape = RecordShape.of(entry.getClass());
+        writeType(out, shape);
+        writeFields(out, shape, entry);
+    }
+
+    private static void writeType(BinaryOut out, RecordShape shape) {
         byte[] name = shape.typeNameBytes;
         out.u8(name.length);
         for (byte b : name) out.u8(b);
-        writeFields(out, shape, entry);
     }
 
     static void writeFields(BinaryOut out, RecordShape shape, Object record) {
@@ -132,9 +136,7 @@ final class RecordBinary {
      * the record itself: for an entry whose record is never built ({@link EntryCodec#storeCheckpoint}).
      */
     static void write(BinaryOut out, RecordShape shape, Object[] values) {
-        byte[] name = shape.typeNameBytes;
-        out.u8(name.length);
-        for (byte b : name) out.u8(b);
+        writeType(out, shape);
         long mask = 0;
         for (int i = 0; i < values.length; i++) {
             if (values[i] != null) mask |= 1L << i;
