@@ -191,11 +191,14 @@ public final class EntryCodec {
         return decodeJson(bytes, 0, bytes.length);
     }
 
-    /** Reads one fact as a host sends it (a script line): strict, and a decision is refused. */
+    /**
+     * Reads one fact as a host sends it (a script line): strict, a decision refused, and each value
+     * PROTOCOL gives a closed set checked against it ({@link HostFacts}).
+     */
     public static Fact readFact(String json) {
-        if (streamed(json) instanceof Fact fact) return fact;
+        if (streamed(json) instanceof Fact fact) return HostFacts.checked(fact);
         try {
-            return present(FACT_READER.readValue(json));
+            return HostFacts.checked(present(FACT_READER.readValue(json)));
         } catch (IOException e) {
             throw translate(e);
         }

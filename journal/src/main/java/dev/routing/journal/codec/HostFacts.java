@@ -1,0 +1,38 @@
+package dev.routing.journal.codec;
+
+import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.WakeQueued;
+import java.util.List;
+
+/**
+ * The closed sets of values PROTOCOL fixes for what a host sends, checked where a host's line is
+ * read. Not in the records themselves: a journal written before holds what was accepted then, and
+ * must stay readable. A value outside its set is refused, naming the field, rather than guessed at:
+ * an unknown cause read as an ordinary wake published what a heartbeat would have held.
+ */
+final class HostFacts {
+    /** PROTOCOL: {@code cause} for {@code wake.queued} is one of these. */
+    static final List<String> CAUSES = List.of("message", "gate-window", "heartbeat", "self-wake", "sleep", "script",
+            "focus-end", "tune-out-cancel", "bounce", "continuation", "auto-continuation", "rewind-retry",
+            "failure-retry", "resend-after-retries", "retake");
+    /** PROTOCOL: a wake's {@code retake} is one of these. */
+    static final List<String> RETAKES = List.of("nudge", "unstick", "inference-request");
+
+    private HostFacts() {}
+
+    static Fact checked(Fact fact) {
+        if (fact instanceof WakeQueued w) {
+            if (!CAUSES.contains(w.cause())) {
+                throw new BadEntryException("cause", "'" + w.cause() + "' is no wake cause: one of " + String.join(", ", CAUSES), null);
+            }
+            if (w.retake() != null && !RETAKES.contains(w.retake())) {
+                throw new BadEntryException("retake", "'" + w.retake() + "' is no retake: one of " + String.join(", ", RETAKES), null);
+            }
+            // P9 turns on the retake mark: a retake that does not say which would be read as a plain wake
+            if (w.cause().equals("retake") && w.retake() == null) {
+                throw new BadEntryException("retake", "a wake of cause retake says which: one of " + String.join(", ", RETAKES), null);
+            }
+        }
+        return fact;
+    }
+}
