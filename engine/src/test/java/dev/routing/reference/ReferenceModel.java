@@ -22,7 +22,8 @@ public final class ReferenceModel {
     private static final Set<String> NOT_A_SURFACE = Set.of("agent-mail", "work-result", "script-report", "module-event");
 
     /** A stored message: a surface's, or work of a turn (null: neither). */
-    private record Msg(boolean surface, Long work) {}
+    /** {@code unclassified}: the model cannot tell what the id holds (P2): put back unknown, or stored again over private input. */
+    private record Msg(boolean surface, Long work, boolean unclassified) {}
 
     private static final class T {
         final long id;
@@ -81,7 +82,7 @@ public final class ReferenceModel {
 
     /** P3: private input now: a surface's message, or work of a turn that is private as it stands now. */
     private boolean privateInput(Msg m) {
-        return m.surface() || (m.work() != null && privateTurn(m.work()));
+        return m.surface() || m.unclassified() || (m.work() != null && privateTurn(m.work()));
     }
 
     private Msg message(String agent, String id) {
@@ -105,10 +106,9 @@ public final class ReferenceModel {
             if (w.waitedOn() != null && privateTurn(w.waitedOn())) return true;
             if (w.retake() != null && historyHoldsPrivateInput(s.agent())) return true;
             for (String id : w.messages()) {
-                // A wake's message the model was never told of is no input of its own: the start's
-                // reads say what it takes in (the engine, too, lets go of a public message once read).
+                // P2: a wake naming a message the model was never told of cannot be shown public
                 Msg m = message(s.agent(), id);
-                if (m != null && privateInput(m)) return true;
+                if (m == null || privateInput(m)) return true;
             }
         }
         for (String id : s.reads()) {
@@ -140,7 +140,11 @@ public final class ReferenceModel {
             turns.values().forEach(t -> t.open = false);
         } else if (fact instanceof HistoryChanged h) {
             h.removed().forEach(id -> onBranch.computeIfPresent(key(h.agent(), id), (k, v) -> false));
-            h.restored().forEach(id -> onBranch.computeIfPresent(key(h.agent(), id), (k, v) -> true));
+            for (String id : h.restored()) {
+                // P2, P9: an id put back that the model was never told of is history it cannot classify
+                messages.putIfAbsent(key(h.agent(), id), new Msg(false, null, true));
+                onBranch.put(key(h.agent(), id), true);
+            }
         } else if (fact instanceof ScriptCalled c) {
             return script(c, decisions);
         } else if (fact instanceof PublishSettled p) {
@@ -153,7 +157,10 @@ public final class ReferenceModel {
         // P2: only the host marks work; a mark naming a turn not yet given out names no known turn.
         Long work = m.writer().equals("host") ? m.fromTurn() : null;
         if (work != null && work >= nextTurn) work = 0L;
-        Msg msg = new Msg(surface(m), work);
+        // P2: an id that named private input, or work (private as its turn stands), cannot be made
+        // to name public words by a second message
+        Msg before = messages.get(key(m.agent(), m.id()));
+        Msg msg = new Msg(surface(m), work, before != null && (privateInput(before) || before.work() != null));
         messages.put(key(m.agent(), m.id()), msg);
         onBranch.put(key(m.agent(), m.id()), true);
         if (privateInput(msg)) mark.computeIfAbsent(m.agent(), a -> new HashSet<>()).add(m.id());

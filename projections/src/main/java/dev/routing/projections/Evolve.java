@@ -59,7 +59,12 @@ public final class Evolve {
         StoredMessage stored = StoredMessage.of(m);
         // P2: work that names a turn never assigned names no known turn, as 0 does, for good (fail closed).
         if (stored.workTurn != null && stored.workTurn >= s.nextTurn) stored.workTurn = 0L;
-        s.privacy.messagesOf(m.agent()).put(m.id(), stored);
+        Map<String, StoredMessage> byId = s.privacy.messagesOf(m.agent());
+        // P2, fail closed: an id that named private input, or work that may yet be (P3: judged as
+        // its turn stands), goes on counting as private input. A second message stored under it
+        // cannot make a start or a boundary that names it public.
+        StoredMessage before = byId.put(m.id(), stored);
+        if (before != null && before.mayBePrivate()) stored.unclassified = StoredMessage.REUSED;
         if (s.privacy.isPrivateInput(stored)) s.privacy.markOf(m.agent()).add(m.id());
         if (stored.channel != null) s.turns.newestInbound.put(m.agent(), stored.channel);
     }
@@ -117,7 +122,7 @@ public final class Evolve {
     }
 
     private static void history(EngineState s, HistoryChanged h) {
-        Map<String, StoredMessage> byId = s.privacy.messages.get(h.agent());
+        Map<String, StoredMessage> byId = h.restored().isEmpty() ? s.privacy.messages.get(h.agent()) : s.privacy.messagesOf(h.agent());
         if (byId == null) return;
         for (String id : h.removed()) {
             StoredMessage m = byId.get(id);
@@ -126,6 +131,9 @@ public final class Evolve {
         for (String id : h.restored()) {
             StoredMessage m = byId.get(id);
             if (m != null) m.onBranch = true;
+            // P2, P9: back on the branch, yet neither stored nor a public message let go: the history
+            // now holds what the engine cannot classify
+            else if (!s.privacy.wasForgotten(h.agent(), id)) byId.put(id, StoredMessage.unknown());
         }
     }
 

@@ -151,7 +151,7 @@ public final class PrivateInput {
         String by = w == null ? starts : starts + " on wake " + w.id() + " (" + w.cause() + ")";
         List<Evidence> facts = new ArrayList<>();
         switch (reason.why()) {
-            case PrivateStart.SURFACE, PrivateStart.WORK -> {
+            case PrivateStart.SURFACE, PrivateStart.WORK, PrivateStart.REUSED_MESSAGE -> {
                 if (reason.message() == null) {
                     facts.add(new Evidence(w.at(), -1, w.type(), "wake " + w.id() + ": a gate window that held an "
                             + "operator's message from a private surface"));
@@ -185,8 +185,8 @@ public final class PrivateInput {
                 facts.add(new Evidence(s.at(), index, s.type(), starts + ", the first start after private input was "
                         + "stored that no start had answered (" + String.join(", ", marked) + ")"));
             }
-            case PrivateStart.UNKNOWN_MESSAGE -> facts.add(new Evidence(s.at(), index, s.type(), starts + " and read "
-                    + reason.message() + ", a message the engine was never told of (fail closed)"));
+            case PrivateStart.UNKNOWN_MESSAGE -> facts.add(new Evidence(s.at(), index, s.type(), (w == null ? starts + " and read "
+                    : by + ", which named ") + reason.message() + ", a message the engine was never told of (fail closed)"));
             case PrivateStart.UNKNOWN_WAKE -> facts.add(new Evidence(s.at(), index, s.type(), starts + " on wake "
                     + reason.wake() + ", a wake the engine was never told of (fail closed)"));
             case PrivateStart.FOREIGN_TURN -> facts.add(new Evidence(s.at(), index, s.type(), starts + " claiming to "
@@ -217,6 +217,8 @@ public final class PrivateInput {
 
     private static String describe(StoredMessage m) {
         if (m.surface) return "an operator's message from a private surface (" + m.kind + ", no channel)";
+        if (StoredMessage.REUSED.equals(m.unclassified)) return "an id stored again for another message (" + m.kind + ") while it named private input or a turn's work";
+        if (m.unclassified != null) return "an id put back in the history that names no message the engine stored";
         long turn = m.workTurn;
         return turn == 0 ? "work brought back from no known turn (" + m.kind + ")"
                 : "what turn " + turn + "'s work brought back (" + m.kind + "), a turn that had taken in private input";

@@ -29,8 +29,10 @@ public final class PrivateStart {
     public static final String WAITED = "waited-on-private-turn";
     /** Private input injected at a tool boundary. */
     public static final String INJECTED = "private-input-at-boundary";
-    /** A start read, or a boundary injected, a message id the engine was never told of. */
-    public static final String UNKNOWN_MESSAGE = "unknown-message";
+    /** A start read or a wake named, or a boundary injected, a message id the engine was never told of. */
+    public static final String UNKNOWN_MESSAGE = StoredMessage.UNKNOWN;
+    /** A message id stored again for another message while it named private input: which words it names is unknown. */
+    public static final String REUSED_MESSAGE = StoredMessage.REUSED;
     /** The work names a turn id the engine never assigned. */
     public static final String UNKNOWN_TURN = "unknown-turn";
     /** A start's batch names a wake id the engine holds no queued wake for. */
@@ -97,11 +99,8 @@ public final class PrivateStart {
             String held = state.privacy.firstPrivateOnBranch(agent);
             if (held != null) return new Reason(RETAKE, w.id(), held, null);
         }
-        // A wake's message ids only point at input: one the engine does not hold was read and let go
-        // (the record forgets a public message once read); the start's reads say what it takes in.
         for (String id : w.messages()) {
-            StoredMessage m = state.privacy.message(agent, id);
-            String why = m == null ? null : whyMessage(state.privacy, m);
+            String why = whyId(state.privacy, agent, id);
             if (why != null) return new Reason(why, w.id(), id, null);
         }
         return null;
@@ -115,16 +114,26 @@ public final class PrivateStart {
     /** Messages a start reads or a boundary injects: private input, or an id the engine was never told of. */
     private static Reason read(PrivacyRecord privacy, String agent, List<String> ids) {
         for (String id : ids) {
-            StoredMessage m = privacy.message(agent, id);
-            String why = m == null ? UNKNOWN_MESSAGE : whyMessage(privacy, m);
+            String why = whyId(privacy, agent, id);
             if (why != null) return new Reason(why, null, id, null);
         }
         return null;
     }
 
+    /**
+     * Why the message an id names is private input, or null: an id the record neither holds nor
+     * let go as a public message read names what the engine cannot classify (P2).
+     */
+    private static String whyId(PrivacyRecord privacy, String agent, String id) {
+        StoredMessage m = privacy.message(agent, id);
+        if (m != null) return whyMessage(privacy, m);
+        return privacy.wasForgotten(agent, id) ? null : UNKNOWN_MESSAGE;
+    }
+
     /** Why one stored message is private input, or null. */
     private static String whyMessage(PrivacyRecord privacy, StoredMessage m) {
         if (m.surface) return SURFACE;
+        if (m.unclassified != null) return m.unclassified;
         if (m.workTurn != null && privacy.isPrivateTurn(m.workTurn)) return WORK;
         return null;
     }

@@ -259,19 +259,33 @@ public final class StreamHost {
         feed(again);
     }
 
-    /** Input the engine was never told of: a message id a start reads or a boundary injects, or a turn id never assigned. */
+    /**
+     * Input the engine was never told of, or cannot tell apart: a message id a start reads, a
+     * boundary injects, a wake names or a redo puts back, a turn id never assigned, or an id stored
+     * again for another message.
+     */
     private void stray(String agent, int b, int c) {
         String unknown = "m-stray-" + (++ids);
-        switch (b % 4) {
+        switch (b % 7) {
             // A start that reads a message id, or lists a wake id, the engine was never told of.
             case 0 -> start(agent, c, c, c % 2 == 0 ? List.of(unknown) : List.of(),
                     c % 2 == 0 ? List.of() : List.of("w-stray-" + ids));
             case 1 -> boundary(agent, 0, 1, List.of(unknown));
             case 2 -> queue(agent, c % 2 == 0 ? "self-wake" : "message", null, List.of(), c % 2 == 0 ? unassigned(c) : null,
                     null, c % 2 == 0 ? null : unassigned(c), false);
-            default -> {
+            case 3 -> {
                 String id = message(agent, "script-report", null, false, null, "host", unassigned(c), true);
                 queue(agent, "script", null, List.of(id), null, null, null, false);
+            }
+            case 4 -> queue(agent, "message", null, List.of(unknown), null, null, null, false);
+            case 5 -> feed(new HistoryChanged(tick(), agent, "main", List.of(), List.of(unknown)));
+            default -> {
+                // a channel message under an id already stored for the agent, private or not
+                List<String> known = stored.getOrDefault(agent, List.of());
+                if (known.isEmpty()) return;
+                String id = known.get(c % known.size());
+                feed(new MessageReceived(tick(), id, agent, "channel-message", CHANNELS[c % CHANNELS.length], "discord",
+                        true, null, "again " + id, "host", null, false));
             }
         }
     }

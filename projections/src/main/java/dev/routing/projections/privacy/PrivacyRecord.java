@@ -2,6 +2,7 @@ package dev.routing.projections.privacy;
 
 import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.TreeSet;
 
 /**
@@ -23,6 +24,14 @@ public final class PrivacyRecord {
      * nearly every message, start and boundary.
      */
     public final HashedSortedMap<String, HashedSortedMap<String, StoredMessage>> messages = new HashedSortedMap<>();
+    /**
+     * How many ids of public messages let go are kept per agent. A wake or a redo names recent
+     * messages; one that names an id neither stored nor among these counts as private (P2), as a
+     * turn id under {@link #floor} does.
+     */
+    public static final int FORGOTTEN_KEPT = 256;
+    /** agent -> the ids of its newest public messages forgotten once read, oldest first. */
+    public final HashMap<String, LinkedHashSet<String>> forgotten = new HashMap<>();
     /** agent -> private input stored that no start's stream has answered yet (P7). */
     public final HashMap<String, TreeSet<String>> mark = new HashMap<>();
     /** agent -> the routing it was last told: a channel id, or "" for no channel. */
@@ -37,9 +46,12 @@ public final class PrivacyRecord {
         while (privateTurns.size() > KEPT_IDS) floor = Math.max(floor, privateTurns.pollFirst());
     }
 
-    /** P3: a message is private input when a surface sent it or a private turn's work brought it. */
+    /**
+     * P3: a message is private input when a surface sent it or a private turn's work brought it;
+     * P2: so is one whose id the engine cannot classify.
+     */
     public boolean isPrivateInput(StoredMessage m) {
-        return m.surface || (m.workTurn != null && isPrivateTurn(m.workTurn));
+        return m.surface || m.unclassified != null || (m.workTurn != null && isPrivateTurn(m.workTurn));
     }
 
     public StoredMessage message(String agent, String id) {
@@ -68,13 +80,27 @@ public final class PrivacyRecord {
         return first;
     }
 
-    /** Forgets a public message once read: only private input matters to a later retake (P9). */
+    /**
+     * A start or a live boundary took the message in. A public message is then forgotten (only
+     * private input matters to a later retake, P9), its id kept among the agent's newest
+     * {@link #FORGOTTEN_KEPT} forgotten, so that a later wake or redo naming it is known public.
+     */
     public void markRead(String agent, String id) {
         HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
         if (byId == null) return;
         StoredMessage m = byId.get(id);
         if (m == null) return;
         m.read = true;
-        if (!m.surface && m.workTurn == null) byId.remove(id);
+        if (m.mayBePrivate()) return;
+        byId.remove(id);
+        LinkedHashSet<String> ids = forgotten.computeIfAbsent(agent, a -> new LinkedHashSet<>());
+        ids.add(id);
+        if (ids.size() > FORGOTTEN_KEPT) ids.remove(ids.iterator().next());
+    }
+
+    /** Whether the id names a public message the agent's record let go (among the newest {@link #FORGOTTEN_KEPT}). */
+    public boolean wasForgotten(String agent, String id) {
+        LinkedHashSet<String> ids = forgotten.get(agent);
+        return ids != null && ids.contains(id);
     }
 }

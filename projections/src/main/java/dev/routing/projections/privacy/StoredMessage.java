@@ -1,5 +1,6 @@
 package dev.routing.projections.privacy;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.routing.journal.event.MessageReceived;
 import java.util.List;
 
@@ -18,6 +19,17 @@ public final class StoredMessage {
     public boolean onBranch = true;
     /** A start or a live boundary has taken it in. */
     public boolean read;
+    /**
+     * Why the engine cannot tell what the id holds, or null when it can (P2: it then counts as
+     * private input): {@link #UNKNOWN}, or {@link #REUSED}. Left out of a checkpoint when null.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public String unclassified;
+
+    /** Put back on the branch by a history change, never stored: what it holds is unknown. */
+    public static final String UNKNOWN = "unknown-message";
+    /** Stored again for another message while it named private input or work: which words it names is unknown. */
+    public static final String REUSED = "reused-message-id";
 
     public static StoredMessage of(MessageReceived m) {
         StoredMessage s = new StoredMessage();
@@ -29,6 +41,18 @@ public final class StoredMessage {
         s.surface = Classification.isPrivateSurface(m);
         s.workTurn = Classification.workTurn(m);
         return s;
+    }
+
+    /** A message id put back on the branch that names nothing the engine stored (P2, P9). */
+    public static StoredMessage unknown() {
+        StoredMessage s = new StoredMessage();
+        s.unclassified = UNKNOWN;
+        return s;
+    }
+
+    /** Whether it may be private input, now or later (P3: work is judged as its turn stands): kept once read. */
+    public boolean mayBePrivate() {
+        return surface || workTurn != null || unclassified != null;
     }
 
     /** Ambient and system messages' wakes are dropped once answered; P15 names no such channel. */

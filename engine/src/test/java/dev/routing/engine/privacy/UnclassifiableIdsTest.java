@@ -1,0 +1,179 @@
+package dev.routing.engine.privacy;
+
+import static dev.routing.engine.testing.Host.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.testing.Host.WakeSpec;
+import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.HistoryChanged;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.MessageReceived;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.TurnMadePrivate;
+import dev.routing.projections.privacy.PrivacyRecord;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * P2, P9: a message id the engine cannot classify counts as private: one a second message was
+ * stored under while it named an operator's, one a wake names or a redo puts back that the engine
+ * was never told of. Found from outside (a black-box reading of the seeds): each published to the
+ * focus channel before. Each case has that fallback (a focus on {@code work}).
+ */
+class UnclassifiableIdsTest {
+
+    private static Scenario withFallback() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        s.host.focus("qa", "work");
+        return s;
+    }
+
+    /** A message under the host's own id: the id is the point of these cases. */
+    private static void store(Scenario s, String id, String kind, String channel, String text) {
+        s.host.feed(new MessageReceived(s.host.tick(), id, "qa", kind, channel, channel == null ? null : "discord", false,
+                null, text, "host", null, false));
+    }
+
+    private static long retake(Scenario s, String which) {
+        String w = s.host.wake(new WakeSpec("qa", "retake").retake(which));
+        long turn = s.host.start("qa", List.of(w), List.of());
+        s.host.say(turn, 1, "Retaken.");
+        return turn;
+    }
+
+    @Test
+    void P2_aChannelMessageStoredUnderAnOperatorsMessageIdCannotMakeTheBoundaryThatInjectsItPublic() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "work");
+        s.host.say(turn, 1, "Checking.", call("shell", null, null));
+        store(s, "p7", "external-message", null, "SECRET: the deploy key is hunter2");
+        store(s, "p7", "channel-message", "work", "hello");
+        s.host.boundary(turn, "p7");
+        s.host.say(turn, 2, "Answer written with p7 injected.");
+        TurnMadePrivate made = s.host.all(TurnMadePrivate.class).get(0);
+        assertEquals("boundary", made.where());
+        assertEquals("private", s.speech(turn).get(1).route().kind(), "round 2 took in what p7 named");
+    }
+
+    @Test
+    void P9_aRetakeOverAHistoryWhosePrivateMessageIdASecondMessageReusedIsPrivate() {
+        Scenario s = withFallback();
+        String op = s.host.operator("qa", "the password is swordfish");
+        long first = s.host.answer("qa", op, null);
+        s.host.say(first, 1, "Noted.");
+        s.host.end(first);
+        store(s, op, "channel-message", "work", "nothing to see");
+        long turn = retake(s, "nudge");
+        assertTrue(s.opened(turn).isPrivate());
+        assertEquals("retake-of-private-history", s.opened(turn).why());
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void P2_aStartThatReadsAReusedIdIsPrivateAndSaysWhy() {
+        Scenario s = withFallback();
+        store(s, "p1", "external-message", null, "private words");
+        store(s, "p1", "channel-message", "work", "public words");
+        String w = s.host.wake("qa", "message", "work", "p1");
+        long turn = s.host.start("qa", List.of(w), List.of("p1"));
+        s.host.say(turn, 1, "Which words?");
+        assertTrue(s.opened(turn).isPrivate());
+        assertTrue(s.notices("private-turn").get(0).text().contains("stored again"), s.notices("private-turn").get(0).text());
+        s.assertNothingPublished();
+    }
+
+    /** P3 judges work as its turn stands when it is read: once another message took its id, that can no longer be told. */
+    @Test
+    void P3_anIdThatNamedATurnsWorkStaysPrivateWhenAnotherMessageIsStoredUnderIt() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long first = s.host.answer("qa", ping, "work");
+        s.host.say(first, 1, "Running the script.");
+        s.host.end(first);
+        String report = s.host.message("qa", "script-report", null, false, "the figures", "host", first, false);
+        store(s, report, "channel-message", "work", "hello");
+        String w = s.host.wake("qa", "message", "work", report);
+        long turn = s.host.start("qa", List.of(w), List.of(report));
+        s.host.say(turn, 1, "Which words?");
+        assertEquals("reused-message-id", s.opened(turn).why());
+        s.assertKeptPrivate(turn, "private-turn");
+    }
+
+    @Test
+    void P2_aPublicIdStoredAgainForAnotherPublicMessageStaysPublic() {
+        Scenario s = withFallback();
+        store(s, "c1", "channel-message", "work", "first");
+        store(s, "c1", "channel-message", "work", "second");
+        String w = s.host.wake("qa", "message", "work", "c1");
+        long turn = s.host.start("qa", List.of(w), List.of("c1"));
+        s.host.say(turn, 1, "Both public.");
+        s.assertPublishedIn(turn, "work");
+    }
+
+    @Test
+    void P2_aWakeThatNamesAMessageTheEngineWasNeverToldOfIsPrivate() {
+        Scenario s = withFallback();
+        String w = s.host.wake(new WakeSpec("qa", "message").messages("ghost-msg"));
+        long turn = s.host.start("qa", List.of(w), List.of());
+        s.host.say(turn, 1, "Wake naming an unknown message.");
+        assertEquals("unknown-message", s.opened(turn).why());
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void P2_aSecondWakeForAPublicMessageAnEarlierStartReadStaysPublic() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        String first = s.host.wake("qa", "message", "work", ping);
+        String second = s.host.wake("qa", "message", "work", ping);
+        long t1 = s.host.start("qa", List.of(first), List.of(ping));
+        s.host.say(t1, 1, "pong");
+        s.host.end(t1);
+        long t2 = s.host.start("qa", List.of(second), List.of());
+        s.host.say(t2, 1, "pong again");
+        assertFalse(s.opened(t2).isPrivate(), "the public message was read and let go, not unknown");
+        s.assertPublishedIn(t2, "work");
+    }
+
+    @Test
+    void P2_aWakeNamingAPublicMessageLetGoLongerAgoThanTheRecordKeepsCountsAsPrivate() {
+        Scenario s = withFallback();
+        String oldest = null;
+        for (int i = 0; i <= PrivacyRecord.FORGOTTEN_KEPT; i++) {
+            String ping = s.host.room("qa", "work", "@qa " + i, true);
+            if (oldest == null) oldest = ping;
+            long t = s.host.answer("qa", ping, "work");
+            s.host.end(t);
+        }
+        String w = s.host.wake(new WakeSpec("qa", "message").messages(oldest));
+        long turn = s.host.start("qa", List.of(w), List.of());
+        s.host.say(turn, 1, "Too old to know.");
+        assertEquals("unknown-message", s.opened(turn).why());
+    }
+
+    @Test
+    void P9_aRetakeAfterTheHistoryPutBackAnIdTheEngineWasNeverToldOfIsPrivate() {
+        Scenario s = withFallback();
+        s.host.feed(new HistoryChanged(s.host.tick(), "qa", "main", List.of(), List.of("ghost-1")));
+        long turn = retake(s, "unstick");
+        assertEquals("retake-of-private-history", s.opened(turn).why());
+        s.assertNothingPublished();
+    }
+
+    @Test
+    void P9_anUndoAndRedoOfAPublicExchangeLeavesTheNextRetakeAsOnMain() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long t = s.host.answer("qa", ping, "work");
+        s.host.say(t, 1, "pong");
+        s.host.end(t);
+        s.host.feed(new HistoryChanged(s.host.tick(), "qa", "main", List.of(ping), List.of()));
+        s.host.feed(new HistoryChanged(s.host.tick(), "qa", "main", List.of(), List.of(ping)));
+        long turn = retake(s, "nudge");
+        assertFalse(s.opened(turn).isPrivate(), "a public message put back is known public");
+        s.assertPublishedIn(turn, "work");
+    }
+}
