@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import java.nio.file.Path;
@@ -387,6 +388,21 @@ class DecodedReaderFaultsTest {
         });
         assertInstanceOf(StackOverflowError.class, t);
         assertEquals(5_000, calls.get(), "calls: none after the overflow");
+    }
+
+    /**
+     * A sink may itself throw the codec's exception (a fold that decodes a checkpoint's state, say):
+     * that is the sink's fault, on a clean journal, and must come back as it was thrown, not as damage.
+     */
+    @Test
+    void theSinksOwnBadEntryExceptionIsNotReportedAsDamage() {
+        for (int at : new int[] {0, 4_095, 4_096, 23_999}) {
+            Recorder r = new Recorder(at, new BadEntryException("state", SINKS_OWN, null));
+            Throwable t = readCatching(clean, Set.of(), r);
+            assertSame(r.fault, t, "sink throwing a BadEntryException at entry " + at + ": got " + t);
+            assertEquals(at, r.got.size());
+            assertEquals(0, r.callsAfterFault);
+        }
     }
 
     private static int recurse(int depth) {
