@@ -158,12 +158,16 @@ public final class ReferenceModel {
         Long work = m.writer().equals("host") ? m.fromTurn() : null;
         if (work != null && work >= nextTurn) work = 0L;
         // P2: an id that named private input, or work (private as its turn stands), cannot be made
-        // to name public words by a second message
+        // to name public words by a second message that classifies otherwise
         Msg before = messages.get(key(m.agent(), m.id()));
-        Msg msg = new Msg(surface(m), work, before != null && (privateInput(before) || before.work() != null));
+        boolean surface = surface(m);
+        boolean unclassified = before != null && (privateInput(before) || before.work() != null)
+                && (before.unclassified() || before.surface() != surface || !java.util.Objects.equals(before.work(), work));
+        Msg msg = new Msg(surface, work, unclassified);
         messages.put(key(m.agent(), m.id()), msg);
         onBranch.put(key(m.agent(), m.id()), true);
-        if (privateInput(msg)) mark.computeIfAbsent(m.agent(), a -> new HashSet<>()).add(m.id());
+        // P7: what this message is sets the mark, not what its id named before
+        if (privateInput(new Msg(surface, work, false))) mark.computeIfAbsent(m.agent(), a -> new HashSet<>()).add(m.id());
     }
 
     private String start(TurnStarted s, List<Decision> decisions) {

@@ -60,12 +60,15 @@ public final class Evolve {
         // P2: work that names a turn never assigned names no known turn, as 0 does, for good (fail closed).
         if (stored.workTurn != null && stored.workTurn >= s.nextTurn) stored.workTurn = 0L;
         Map<String, StoredMessage> byId = s.privacy.messagesOf(m.agent());
-        // P2, fail closed: an id that named private input, or work that may yet be (P3: judged as
-        // its turn stands), goes on counting as private input. A second message stored under it
-        // cannot make a start or a boundary that names it public.
         StoredMessage before = byId.put(m.id(), stored);
-        if (before != null && before.mayBePrivate()) stored.unclassified = StoredMessage.REUSED;
+        // P7: only what this message is sets the mark; a reused id's private words were marked when stored.
         if (s.privacy.isPrivateInput(stored)) s.privacy.markOf(m.agent()).add(m.id());
+        // P2, fail closed: an id that named private input, or work that may yet be (P3: judged as
+        // its turn stands), goes on counting as private input once a message classified otherwise
+        // is stored under it: a start or a boundary that names it cannot be shown public.
+        if (before != null && before.mayBePrivate() && (before.unclassified != null || !stored.classifiesAs(before))) {
+            stored.unclassified = StoredMessage.REUSED;
+        }
         if (stored.channel != null) s.turns.newestInbound.put(m.agent(), stored.channel);
     }
 

@@ -79,7 +79,7 @@ final class StateCommand implements Callable<Integer> {
     private static boolean isAgentMap(String key) {
         return switch (key) {
             case "agents", "focus", "openByAgent", "wakes", "newestInbound", "bounceStreak", "messages", "mark",
-                    "lastTold", "drafts", "latestBounce", "letGo" -> true;
+                    "lastTold", "drafts", "latestBounce", "letGo", "forgotten" -> true;
             default -> false;
         };
     }

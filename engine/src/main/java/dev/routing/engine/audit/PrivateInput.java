@@ -137,8 +137,11 @@ public final class PrivateInput {
         StoredMessage s = state.privacy.message(m.agent(), m.id());
         if (s == null || !state.privacy.isPrivateInput(s)) return;
         String text = m.text().length() > WORDS ? m.text().substring(0, WORDS) + "…" : m.text();
-        stored.put(m.id(), new Evidence(m.at(), index, m.type(), m.id() + " to " + m.agent() + ": " + describe(s)
-                + (text.isBlank() ? "" : ": “" + text + "”")));
+        Evidence evidence = new Evidence(m.at(), index, m.type(), m.id() + " to " + m.agent() + ": " + describe(s)
+                + (text.isBlank() ? "" : ": “" + text + "”"));
+        // a reused id's evidence stays what it named first: the private words, not the message stored over them
+        if (s.unclassified != null) stored.putIfAbsent(m.id(), evidence);
+        else stored.put(m.id(), evidence);
     }
 
     /** The evidence for a start that made its turn private, from the reason the rules gave. */

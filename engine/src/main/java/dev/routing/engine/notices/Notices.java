@@ -209,7 +209,7 @@ public final class Notices {
             case PrivateStart.RETAKE -> "a retake of a history that holds an operator's message";
             case PrivateStart.WAITED -> "a wake that waited on a private turn";
             case PrivateStart.INJECTED -> "an operator's message injected at a tool boundary";
-            case PrivateStart.UNKNOWN_MESSAGE -> "a message the engine was never told of, so it cannot tell it is not an operator's";
+            case PrivateStart.UNKNOWN_MESSAGE -> "a message the engine was never told of (or let go too long ago), so it cannot tell it is not an operator's";
             case PrivateStart.REUSED_MESSAGE -> "a message id stored again for another message while it named an operator's or a turn's work, so it cannot tell which words it names";
             case PrivateStart.UNKNOWN_TURN -> "work of a turn the engine never assigned, so it cannot tell it is not a private turn's";
             case PrivateStart.UNKNOWN_WAKE -> "a wake the engine was never told of, so it cannot tell it is not an operator's";

@@ -141,17 +141,37 @@ class UnclassifiableIdsTest {
     @Test
     void P2_aWakeNamingAPublicMessageLetGoLongerAgoThanTheRecordKeepsCountsAsPrivate() {
         Scenario s = withFallback();
-        String oldest = null;
-        for (int i = 0; i <= PrivacyRecord.FORGOTTEN_KEPT; i++) {
+        List<String> read = new java.util.ArrayList<>();
+        for (int i = 0; i < PrivacyRecord.FORGOTTEN_KEPT; i++) {
             String ping = s.host.room("qa", "work", "@qa " + i, true);
-            if (oldest == null) oldest = ping;
-            long t = s.host.answer("qa", ping, "work");
-            s.host.end(t);
+            read.add(ping);
+            s.host.end(s.host.answer("qa", ping, "work"));
         }
-        String w = s.host.wake(new WakeSpec("qa", "message").messages(oldest));
-        long turn = s.host.start("qa", List.of(w), List.of());
+        String w = s.host.wake(new WakeSpec("qa", "message").messages(read.get(0)));
+        long kept = s.host.start("qa", List.of(w), List.of());
+        s.host.say(kept, 1, "Still known.");
+        s.host.end(kept);
+        assertFalse(s.opened(kept).isPrivate(), "the oldest of the newest " + PrivacyRecord.FORGOTTEN_KEPT + " let go is known public");
+        String one = s.host.room("qa", "work", "@qa one more", true);
+        s.host.end(s.host.answer("qa", one, "work"));
+        String again = s.host.wake(new WakeSpec("qa", "message").messages(read.get(0)));
+        long turn = s.host.start("qa", List.of(again), List.of());
         s.host.say(turn, 1, "Too old to know.");
         assertEquals("unknown-message", s.opened(turn).why());
+    }
+
+    @Test
+    void P3_aTurnsWorkStoredAgainAsItWasStaysWhatItWas() {
+        Scenario s = withFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long first = s.host.answer("qa", ping, "work");
+        s.host.end(first);
+        s.host.feed(new MessageReceived(s.host.tick(), "r1", "qa", "script-report", null, null, false, null, "figures", "host", first, false));
+        s.host.feed(new MessageReceived(s.host.tick(), "r1", "qa", "script-report", null, null, false, null, "figures", "host", first, false));
+        String w = s.host.wake("qa", "script", null, "r1");
+        long turn = s.host.start("qa", List.of(w), List.of("r1"));
+        s.host.say(turn, 1, "The figures.");
+        assertFalse(s.opened(turn).isPrivate(), "a host that sends a public turn's report twice sends nothing unclassifiable");
     }
 
     @Test

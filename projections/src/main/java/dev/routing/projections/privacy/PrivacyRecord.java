@@ -29,7 +29,7 @@ public final class PrivacyRecord {
      * messages; one that names an id neither stored nor among these counts as private (P2), as a
      * turn id under {@link #floor} does.
      */
-    public static final int FORGOTTEN_KEPT = 256;
+    public static final int FORGOTTEN_KEPT = 1024;
     /** agent -> the ids of its newest public messages forgotten once read, oldest first. */
     public final HashMap<String, LinkedHashSet<String>> forgotten = new HashMap<>();
     /** agent -> private input stored that no start's stream has answered yet (P7). */
@@ -94,6 +94,7 @@ public final class PrivacyRecord {
         if (m.mayBePrivate()) return;
         byId.remove(id);
         LinkedHashSet<String> ids = forgotten.computeIfAbsent(agent, a -> new LinkedHashSet<>());
+        ids.remove(id); // let go again: the newest, not where it was first
         ids.add(id);
         if (ids.size() > FORGOTTEN_KEPT) ids.remove(ids.iterator().next());
     }

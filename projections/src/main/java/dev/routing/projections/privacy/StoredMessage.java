@@ -20,15 +20,15 @@ public final class StoredMessage {
     /** A start or a live boundary has taken it in. */
     public boolean read;
     /**
-     * Why the engine cannot tell what the id holds, or null when it can (P2: it then counts as
-     * private input): {@link #UNKNOWN}, or {@link #REUSED}. Left out of a checkpoint when null.
+     * Why the engine cannot tell what the id holds (P2: it then counts as private input), or null
+     * when it can: {@link #UNKNOWN} or {@link #REUSED}. Left out of a checkpoint while null.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public String unclassified;
 
-    /** Put back on the branch by a history change, never stored: what it holds is unknown. */
+    /** Put back on the branch by a history change, yet neither stored nor a public message let go. */
     public static final String UNKNOWN = "unknown-message";
-    /** Stored again for another message while it named private input or work: which words it names is unknown. */
+    /** Stored again, classified otherwise, while it named private input or a turn's work. */
     public static final String REUSED = "reused-message-id";
 
     public static StoredMessage of(MessageReceived m) {
@@ -53,6 +53,11 @@ public final class StoredMessage {
     /** Whether it may be private input, now or later (P3: work is judged as its turn stands): kept once read. */
     public boolean mayBePrivate() {
         return surface || workTurn != null || unclassified != null;
+    }
+
+    /** Whether the message classifies as {@code other} does: the same kind of source, and the same turn's work. */
+    public boolean classifiesAs(StoredMessage other) {
+        return surface == other.surface && java.util.Objects.equals(workTurn, other.workTurn);
     }
 
     /** Ambient and system messages' wakes are dropped once answered; P15 names no such channel. */
