@@ -47,6 +47,8 @@ public final class ReferenceModel {
     private final Map<String, Msg> messages = new HashMap<>();
     /** agent + id -> on the agent's current branch (P9). */
     private final Map<String, Boolean> onBranch = new HashMap<>();
+    /** agent+id -> the turn whose start or live boundary first read the message (P15). */
+    private final Map<String, Long> readIn = new HashMap<>();
     /** agent + wake id -> every copy queued and not yet taken (P16). */
     private final Map<String, List<WakeQueued>> queued = new HashMap<>();
     private final Map<Long, T> turns = new HashMap<>();
@@ -89,6 +91,14 @@ public final class ReferenceModel {
         return messages.get(key(agent, id));
     }
 
+    /** P2, P3, P15: taking the message in cannot be shown public: unknown, private input, or read by a turn private now. */
+    private boolean cannotBePublic(String agent, String id) {
+        Msg m = message(agent, id);
+        if (m == null || privateInput(m)) return true;
+        Long by = readIn.get(key(agent, id));
+        return by != null && privateTurn(by);
+    }
+
     /** P9: the agent's stored history on its branch holds private input now. */
     private boolean historyHoldsPrivateInput(String agent) {
         for (Map.Entry<String, Msg> e : messages.entrySet()) {
@@ -106,14 +116,11 @@ public final class ReferenceModel {
             if (w.waitedOn() != null && privateTurn(w.waitedOn())) return true;
             if (w.retake() != null && historyHoldsPrivateInput(s.agent())) return true;
             for (String id : w.messages()) {
-                // P2: a wake naming a message the model was never told of cannot be shown public
-                Msg m = message(s.agent(), id);
-                if (m == null || privateInput(m)) return true;
+                if (cannotBePublic(s.agent(), id)) return true;
             }
         }
         for (String id : s.reads()) {
-            Msg m = message(s.agent(), id);
-            if (m == null || privateInput(m)) return true;
+            if (cannotBePublic(s.agent(), id)) return true;
         }
         return !mark.getOrDefault(s.agent(), Set.of()).isEmpty();
     }
@@ -166,6 +173,7 @@ public final class ReferenceModel {
         Msg msg = new Msg(surface, work, unclassified);
         messages.put(key(m.agent(), m.id()), msg);
         onBranch.put(key(m.agent(), m.id()), true);
+        readIn.remove(key(m.agent(), m.id())); // a new message under the id: no turn has read it yet
         // P7: what this message is sets the mark, not what its id named before
         if (privateInput(new Msg(surface, work, false))) mark.computeIfAbsent(m.agent(), a -> new HashSet<>()).add(m.id());
     }
@@ -206,6 +214,7 @@ public final class ReferenceModel {
         decided.silent = s.silent();
         decided.streamBegun = false;
         decided.markAtStart = new HashSet<>(mark.getOrDefault(s.agent(), Set.of()));
+        for (String id : s.reads()) readIn.putIfAbsent(key(s.agent(), id), decided.id);
         return problem;
     }
 
@@ -248,10 +257,10 @@ public final class ReferenceModel {
         boolean becomes = false;
         if (!b.endsTurn() && !t.isPrivate) {
             for (String id : b.injected()) {
-                Msg m = message(t.agent, id);
-                if (m == null || privateInput(m)) becomes = true;
+                if (cannotBePublic(t.agent, id)) becomes = true;
             }
         }
+        if (!b.endsTurn() && !t.silent) b.injected().forEach(id -> readIn.putIfAbsent(key(t.agent, id), t.id));
         if (becomes) {
             t.isPrivate = true;
             privateTurns.add(t.id);

@@ -74,11 +74,12 @@ public final class Evolve {
 
     private static void started(EngineState s, TurnStarted t) {
         s.turns.take(t.agent(), t.wakes());
-        List<String> reads = t.reads();
-        for (int i = 0; i < reads.size(); i++) s.privacy.markRead(t.agent(), reads.get(i));
         // The turn this start decided: the one it continues if that is open and the agent's, else the one it opened.
         Turn turn = t.continues() == null ? null : s.turns.turn(t.continues());
         if (turn == null || !turn.agent.equals(t.agent())) turn = s.turns.openTurnOf(t.agent());
+        List<String> reads = t.reads();
+        Long readIn = turn == null ? null : turn.id;
+        for (int i = 0; i < reads.size(); i++) s.privacy.markRead(t.agent(), reads.get(i), readIn);
         if (turn != null) {
             turn.startSilent = t.silent();
             turn.streamBegun = false;
@@ -96,7 +97,7 @@ public final class Evolve {
             String id = injected.get(i);
             // P7 / R1-1d: a live boundary answers what it injects; one that ends its turn does not.
             if (live && mark != null) mark.remove(id);
-            s.privacy.markRead(turn.agent, id);
+            s.privacy.markRead(turn.agent, id, live ? turn.id : null);
         }
         if (!injected.isEmpty()) turn.endHold();
     }
@@ -136,7 +137,7 @@ public final class Evolve {
             if (m != null) m.onBranch = true;
             // P2, P9: back on the branch, yet neither stored nor a public message let go: the history
             // now holds what the engine cannot classify
-            else if (!s.privacy.wasForgotten(h.agent(), id)) byId.put(id, StoredMessage.unknown());
+            else if (s.privacy.forgottenHolding(h.agent(), id) == null) byId.put(id, StoredMessage.unknown());
         }
     }
 

@@ -190,6 +190,8 @@ public final class PrivateInput {
             }
             case PrivateStart.UNKNOWN_MESSAGE -> facts.add(new Evidence(s.at(), index, s.type(), (w == null ? starts + " and read "
                     : by + ", which named ") + reason.message() + ", a message the engine was never told of (fail closed)"));
+            case PrivateStart.READ_IN_PRIVATE -> facts.add(new Evidence(s.at(), index, s.type(), (w == null ? starts + " and read "
+                    : by + ", which named ") + reason.message() + ", a channel message a private turn had read (P15)"));
             case PrivateStart.UNKNOWN_WAKE -> facts.add(new Evidence(s.at(), index, s.type(), starts + " on wake "
                     + reason.wake() + ", a wake the engine was never told of (fail closed)"));
             case PrivateStart.FOREIGN_TURN -> facts.add(new Evidence(s.at(), index, s.type(), starts + " claiming to "
@@ -204,6 +206,9 @@ public final class PrivateInput {
         String at = "a tool boundary of turn " + b.turn() + " (" + agent + ") injected " + reason.message();
         if (PrivateStart.UNKNOWN_MESSAGE.equals(reason.why())) {
             return List.of(new Evidence(b.at(), index, b.type(), at + ", a message the engine was never told of (fail closed)"));
+        }
+        if (PrivateStart.READ_IN_PRIVATE.equals(reason.why())) {
+            return List.of(new Evidence(b.at(), index, b.type(), at + ", a channel message a private turn had read (P15)"));
         }
         return List.of(privateMessage(agent, reason.message()), new Evidence(b.at(), index, b.type(), at + " into the live turn"));
     }

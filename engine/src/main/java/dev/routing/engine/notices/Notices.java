@@ -211,6 +211,7 @@ public final class Notices {
             case PrivateStart.INJECTED -> "an operator's message injected at a tool boundary";
             case PrivateStart.UNKNOWN_MESSAGE -> "a message the engine was never told of (or let go too long ago), so it cannot tell it is not an operator's";
             case PrivateStart.REUSED_MESSAGE -> "a message id stored again for another message while it named an operator's or a turn's work, so it cannot tell which words it names";
+            case PrivateStart.READ_IN_PRIVATE -> "a channel message a private turn already read, which gets no inferred reply in its channel";
             case PrivateStart.UNKNOWN_TURN -> "work of a turn the engine never assigned, so it cannot tell it is not a private turn's";
             case PrivateStart.UNKNOWN_WAKE -> "a wake the engine was never told of, so it cannot tell it is not an operator's";
             case PrivateStart.FOREIGN_TURN -> "a start that claims another resident's turn, so whose words follow is unknown";

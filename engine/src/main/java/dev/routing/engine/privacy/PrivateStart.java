@@ -2,6 +2,7 @@ package dev.routing.engine.privacy;
 
 import dev.routing.journal.event.WakeQueued;
 import dev.routing.projections.EngineState;
+import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.privacy.StoredMessage;
 import dev.routing.projections.turns.Turn;
@@ -37,6 +38,8 @@ public final class PrivateStart {
     public static final String UNKNOWN_TURN = "unknown-turn";
     /** A start's batch names a wake id the engine holds no queued wake for. */
     public static final String UNKNOWN_WAKE = "unknown-wake";
+    /** P15: a channel message a private turn already read, which gets no inferred reply in its channel. */
+    public static final String READ_IN_PRIVATE = "read-in-private-turn";
     /** A start claims to continue another resident's open turn: whose speech follows is unknown. */
     public static final String FOREIGN_TURN = "another-residents-turn";
 
@@ -78,7 +81,8 @@ public final class PrivateStart {
     /** A live boundary (P5): private input among what it injects. A boundary that ends its turn takes nothing in. */
     public static Reason atBoundary(EngineState state, String agent, List<String> injected) {
         Reason r = read(state.privacy, agent, injected);
-        return r == null || r.why().equals(UNKNOWN_MESSAGE) ? r : new Reason(INJECTED, null, r.message(), null);
+        return r == null || r.why().equals(UNKNOWN_MESSAGE) || r.why().equals(READ_IN_PRIVATE) ? r
+                : new Reason(INJECTED, null, r.message(), null);
     }
 
     /**
@@ -121,13 +125,23 @@ public final class PrivateStart {
     }
 
     /**
-     * Why the message an id names is private input, or null: an id the record neither holds nor
-     * let go as a public message read names what the engine cannot classify (P2).
+     * Why taking in the message an id names makes a turn private, or null: it is private input; the
+     * record neither holds it nor let it go as a public message read, so it cannot be classified
+     * (P2); or a turn that is private now read it already (P15).
      */
     private static String whyId(PrivacyRecord privacy, String agent, String id) {
         StoredMessage m = privacy.message(agent, id);
-        if (m != null) return whyMessage(privacy, m);
-        return privacy.wasForgotten(agent, id) ? null : UNKNOWN_MESSAGE;
+        Long readIn;
+        if (m != null) {
+            String why = whyMessage(privacy, m);
+            if (why != null) return why;
+            readIn = m.readIn;
+        } else {
+            ForgottenIds forgotten = privacy.forgottenHolding(agent, id);
+            if (forgotten == null) return UNKNOWN_MESSAGE;
+            readIn = forgotten.readIn.get(id);
+        }
+        return readIn != null && privacy.isPrivateTurn(readIn) ? READ_IN_PRIVATE : null;
     }
 
     /** Why one stored message is private input, or null. */

@@ -16,7 +16,7 @@ public record Call(
         Boolean fromScript) {
 
     public Call {
-        draftIds = Lists.orEmpty(draftIds);
+        draftIds = Lists.orEmpty("draftIds", draftIds);
         if (confirmDuplicate == null) confirmDuplicate = false;
         if (permitted == null) permitted = true;
         if (fromScript == null) fromScript = false;

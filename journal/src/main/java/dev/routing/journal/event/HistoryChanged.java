@@ -15,7 +15,7 @@ public record HistoryChanged(
         List<String> restored) implements Fact {
 
     public HistoryChanged {
-        removed = Lists.orEmpty(removed);
-        restored = Lists.orEmpty(restored);
+        removed = Lists.orEmpty("removed", removed);
+        restored = Lists.orEmpty("restored", restored);
     }
 }

@@ -6,7 +6,12 @@ import java.util.List;
 final class Lists {
     private Lists() {}
 
-    static <T> List<T> orEmpty(List<T> list) {
-        return list == null ? List.of() : List.copyOf(list);
+    /** The list, immutable; an absent one as empty. A null element is refused naming it ({@code field[i]}). */
+    static <T> List<T> orEmpty(String field, List<T> list) {
+        if (list == null) return List.of();
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i) == null) throw new BadValue(field + "[" + i + "]", "a list element is null");
+        }
+        return List.copyOf(list);
     }
 }

@@ -26,7 +26,7 @@ public record MessageReceived(
 
     public MessageReceived {
         if (addressed == null) addressed = false;
-        tags = Lists.orEmpty(tags);
+        tags = Lists.orEmpty("tags", tags);
         if (text == null) text = "";
         if (writer == null) throw new BadValue("writer", "writer is required: host, module or server");
         if (!WRITERS.contains(writer)) {

@@ -8,8 +8,8 @@ public record Names(List<String> channels, List<String> drafts) {
     public static final Names NONE = new Names(List.of(), List.of());
 
     public Names {
-        channels = Lists.orEmpty(channels);
-        drafts = Lists.orEmpty(drafts);
+        channels = Lists.orEmpty("channels", channels);
+        drafts = Lists.orEmpty("drafts", drafts);
     }
 
     public static Names channels(List<String> channels) {

@@ -29,8 +29,8 @@ public record PublishRequested(
         Boolean envelope) implements Decision {
 
     public PublishRequested {
-        drafts = Lists.orEmpty(drafts);
-        queued = Lists.orEmpty(queued);
+        drafts = Lists.orEmpty("drafts", drafts);
+        queued = Lists.orEmpty("queued", queued);
         if (confirmDuplicate == null) confirmDuplicate = false;
     }
 

@@ -16,7 +16,7 @@ public record RoundSpoken(
         Boolean privateThink) implements Fact {
 
     public RoundSpoken {
-        calls = Lists.orEmpty(calls);
+        calls = Lists.orEmpty("calls", calls);
         if (privateThink == null) privateThink = false;
     }
 }

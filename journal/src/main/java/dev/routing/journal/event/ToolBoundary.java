@@ -14,7 +14,7 @@ public record ToolBoundary(
         Boolean endsTurn) implements Fact {
 
     public ToolBoundary {
-        injected = Lists.orEmpty(injected);
+        injected = Lists.orEmpty("injected", injected);
         if (endsTurn == null) endsTurn = false;
     }
 }

@@ -21,7 +21,7 @@ public record TurnOpened(
         List<String> causes) implements Decision {
 
     public TurnOpened {
-        causes = Lists.orEmpty(causes);
+        causes = Lists.orEmpty("causes", causes);
     }
 
     public boolean heartbeat() {

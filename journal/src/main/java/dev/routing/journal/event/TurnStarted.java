@@ -16,8 +16,8 @@ public record TurnStarted(
         Boolean silent) implements Fact {
 
     public TurnStarted {
-        wakes = Lists.orEmpty(wakes);
-        reads = Lists.orEmpty(reads);
+        wakes = Lists.orEmpty("wakes", wakes);
+        reads = Lists.orEmpty("reads", reads);
         if (silent == null) silent = false;
     }
 }

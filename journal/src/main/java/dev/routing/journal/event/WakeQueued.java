@@ -20,7 +20,7 @@ public record WakeQueued(
         Boolean privateSurface) implements Fact {
 
     public WakeQueued {
-        messages = Lists.orEmpty(messages);
+        messages = Lists.orEmpty("messages", messages);
         if (privateSurface == null) privateSurface = false;
     }
 

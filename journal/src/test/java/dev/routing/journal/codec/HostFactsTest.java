@@ -56,6 +56,16 @@ class HostFactsTest {
     }
 
     @Test
+    void P2_aNullInAListIsRefusedNamingTheElement() {
+        BadEntryException wake = refused("{\"type\":\"wake.queued\",\"at\":\"" + EntrySamples.AT
+                + "\",\"id\":\"w1\",\"agent\":\"qa\",\"cause\":\"message\",\"messages\":[\"m1\",null]}");
+        assertEquals("messages[1]", wake.field());
+        BadEntryException round = refused("{\"type\":\"round.spoken\",\"at\":\"" + EntrySamples.AT
+                + "\",\"turn\":1,\"round\":1,\"text\":\"hi\",\"calls\":[{\"tool\":\"drafts\",\"action\":\"resend\",\"draftIds\":[null]}]}");
+        assertEquals("calls[0].draftIds[0]", round.field());
+    }
+
+    @Test
     void aWakeOfAnUnknownCauseAlreadyInAJournalStillReads() {
         WakeQueued old = new WakeQueued(Instant.parse(EntrySamples.AT), "w1", "qa", "heart-beat", List.of(), null, null, null, null, false);
         byte[] stored = EntryCodec.store(old);

@@ -2,7 +2,6 @@ package dev.routing.projections.privacy;
 
 import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.TreeSet;
 
 /**
@@ -30,8 +29,8 @@ public final class PrivacyRecord {
      * turn id under {@link #floor} does.
      */
     public static final int FORGOTTEN_KEPT = 1024;
-    /** agent -> the ids of its newest public messages forgotten once read, oldest first. */
-    public final HashMap<String, LinkedHashSet<String>> forgotten = new HashMap<>();
+    /** agent -> the ids of its newest public messages forgotten once read. */
+    public final HashMap<String, ForgottenIds> forgotten = new HashMap<>();
     /** agent -> private input stored that no start's stream has answered yet (P7). */
     public final HashMap<String, TreeSet<String>> mark = new HashMap<>();
     /** agent -> the routing it was last told: a channel id, or "" for no channel. */
@@ -81,27 +80,26 @@ public final class PrivacyRecord {
     }
 
     /**
-     * A start or a live boundary took the message in. A public message is then forgotten (only
-     * private input matters to a later retake, P9), its id kept among the agent's newest
+     * A start or a boundary took the message in; {@code turn} is the turn a start or a live
+     * boundary read it for (null for one that takes nothing in). A public message is then forgotten
+     * (only private input matters to a later retake, P9), its id kept among the agent's newest
      * {@link #FORGOTTEN_KEPT} forgotten, so that a later wake or redo naming it is known public.
      */
-    public void markRead(String agent, String id) {
+    public void markRead(String agent, String id, Long turn) {
         HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
         if (byId == null) return;
         StoredMessage m = byId.get(id);
         if (m == null) return;
         m.read = true;
+        if (m.readIn == null) m.readIn = turn;
         if (m.mayBePrivate()) return;
         byId.remove(id);
-        LinkedHashSet<String> ids = forgotten.computeIfAbsent(agent, a -> new LinkedHashSet<>());
-        ids.remove(id); // let go again: the newest, not where it was first
-        ids.add(id);
-        if (ids.size() > FORGOTTEN_KEPT) ids.remove(ids.iterator().next());
+        forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.readIn, FORGOTTEN_KEPT);
     }
 
-    /** Whether the id names a public message the agent's record let go (among the newest {@link #FORGOTTEN_KEPT}). */
-    public boolean wasForgotten(String agent, String id) {
-        LinkedHashSet<String> ids = forgotten.get(agent);
-        return ids != null && ids.contains(id);
+    /** The public message the agent's record let go under the id (among the newest {@link #FORGOTTEN_KEPT}), or null. */
+    public ForgottenIds forgottenHolding(String agent, String id) {
+        ForgottenIds ids = forgotten.get(agent);
+        return ids != null && ids.holds(id) ? ids : null;
     }
 }

@@ -19,6 +19,9 @@ public final class StoredMessage {
     public boolean onBranch = true;
     /** A start or a live boundary has taken it in. */
     public boolean read;
+    /** The turn whose start or live boundary first read it (P15: judged as that turn stands); null before. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public Long readIn;
     /**
      * Why the engine cannot tell what the id holds (P2: it then counts as private input), or null
      * when it can: {@link #UNKNOWN} or {@link #REUSED}. Left out of a checkpoint while null.

@@ -1,0 +1,35 @@
+package dev.routing.projections.privacy;
+
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+
+/**
+ * The ids of one agent's newest public messages that the record let go once read, oldest first,
+ * and the turn that first read each (P2: a wake or a redo naming one is known, not unknown; P15:
+ * one a private turn read gets no inferred reply in its channel). The order is a set, not a map's
+ * keys: a checkpoint writes a map's keys sorted, which would change which id goes first after a
+ * restore.
+ */
+public final class ForgottenIds {
+    /** Oldest first. */
+    public final LinkedHashSet<String> order = new LinkedHashSet<>();
+    /** id -> the turn whose start or live boundary first read it, for those a turn read. */
+    public final HashMap<String, Long> readIn = new HashMap<>();
+
+    public boolean holds(String id) {
+        return order.contains(id);
+    }
+
+    /** Keeps {@code id} as the newest, read first in {@code turn} (null: none), and at most {@code kept} ids. */
+    void add(String id, Long turn, int kept) {
+        order.remove(id); // let go again: the newest, not where it was first
+        order.add(id);
+        if (turn != null) readIn.put(id, turn);
+        else readIn.remove(id);
+        if (order.size() > kept) {
+            String oldest = order.iterator().next();
+            order.remove(oldest);
+            readIn.remove(oldest);
+        }
+    }
+}
