@@ -4,7 +4,9 @@ import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -47,9 +49,13 @@ public final class DecodedReader {
     /** Entries of groups whose index lies in [fromIndex, toIndex), decisions of the types in {@code passedOver} not decoded. */
     public static void read(Journal journal, long fromIndex, long toIndex, Set<String> passedOver, Sink sink) {
         int workers = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        List<Thread> threads = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(workers + 1, r -> {
             Thread t = new Thread(r, "journal-decode");
             t.setDaemon(true);
+            synchronized (threads) {
+                threads.add(t);
+            }
             return t;
         });
         Delivery delivery = new Delivery(journal.dir(), sink);
@@ -81,18 +87,30 @@ public final class DecodedReader {
             // Whatever ended the read, nothing of it runs once read returns: not the sink, not a decoder.
             delivery.stopped = true;
             pool.shutdownNow();
-            awaitTermination(pool);
+            awaitTermination(pool, threads);
         }
     }
 
     /** Waits for the pool's threads to end, keeping an interrupt for the caller to see. */
-    private static void awaitTermination(ExecutorService pool) {
+    private static void awaitTermination(ExecutorService pool, List<Thread> threads) {
         boolean interrupted = false;
         while (true) {
             try {
                 if (pool.awaitTermination(1, TimeUnit.DAYS)) break;
             } catch (InterruptedException e) {
                 interrupted = true;
+            }
+        }
+        // A terminated pool's last worker may still be on its way out: wait until none is alive.
+        synchronized (threads) {
+            for (Thread t : threads) {
+                while (t.isAlive()) {
+                    try {
+                        t.join();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
