@@ -23,12 +23,6 @@ import org.junit.jupiter.api.Test;
  */
 class DerivedWorkTest {
 
-    private static Scenario withFallback() {
-        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
-        s.host.focus("qa", "work");
-        return s;
-    }
-
     private static long privateTurn(Scenario s) {
         String op = s.host.operator("qa", "status?");
         long turn = s.host.answer("qa", op, null);
@@ -56,7 +50,7 @@ class DerivedWorkTest {
     @ValueSource(strings = {"continuation", "auto-continuation", "bounce", "rewind-retry", "failure-retry",
         "resend-after-retries"})
     void P8_whatAPrivateTurnDerivesSpeaksInNoChannelEvenWhereAFallbackExists(String cause) {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         long turn = armed(s, cause, privateTurn(s));
         assertTrue(s.opened(turn).isPrivate());
         s.assertKeptPrivate(turn, "private-turn");
@@ -66,7 +60,7 @@ class DerivedWorkTest {
     @ValueSource(strings = {"continuation", "auto-continuation", "bounce", "rewind-retry", "failure-retry",
         "resend-after-retries"})
     void P8_whatAChannelTurnDerivesSpeaksAsOn0300InTheFallbackChannel(String cause) {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         long turn = armed(s, cause, channelTurn(s));
         assertFalse(s.opened(turn).isPrivate());
         s.assertPublishedIn(turn, "work");
@@ -74,7 +68,7 @@ class DerivedWorkTest {
 
     @Test
     void P8_aBudgetRestartOfAPrivateTurnStaysPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String op = s.host.operator("qa", "status?");
         long turn = s.host.answer("qa", op, null);
         s.host.continueTurn("qa", turn, List.of(), List.of(), false);
@@ -85,14 +79,14 @@ class DerivedWorkTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"self-wake", "sleep", "script", "tune-out-cancel", "focus-end"})
     void P8_aWakeArmedByThModelInAPrivateTurnSpeaksInNoChannel(String cause) {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         long turn = armed(s, cause, privateTurn(s));
         s.assertKeptPrivate(turn, "private-turn");
     }
 
     @Test
     void P8_aScriptsWakeQueuedWhileItsTurnWasAChannelsSpeaksInNoChannelOnceThatTurnTurnsPrivateFirst() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "noisy", "@qa ping", true);
         long room = s.host.answer("qa", ping, "noisy");
         s.host.say(room, 1, "Starting a script.", call("shell", null, null));
@@ -107,7 +101,7 @@ class DerivedWorkTest {
 
     @Test
     void P3_whatAPrivateTurnsWorkBroughtBackStoredWhileIdleMakesItsNextStartPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         long turn = privateTurn(s);
         s.host.message("qa", "work-result", null, false, "result", "host", turn, false);
         String ping = s.host.room("qa", "noisy", "@qa ping", true);
@@ -118,7 +112,7 @@ class DerivedWorkTest {
 
     @Test
     void P9_aNudgeAfterAPrivateTurnSpeaksInNoChannel() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         privateTurn(s);
         String w = s.host.wake(new WakeSpec("qa", "retake").retake("nudge"));
         long turn = s.host.start("qa", List.of(w), List.of());
@@ -129,7 +123,7 @@ class DerivedWorkTest {
 
     @Test
     void P9_aNudgeAfterOnlyChannelTurnsSpeaksAsOnMainInTheFallbackChannel() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         channelTurn(s);
         String w = s.host.wake(new WakeSpec("qa", "retake").retake("nudge"));
         long turn = s.host.start("qa", List.of(w), List.of());
@@ -139,7 +133,7 @@ class DerivedWorkTest {
 
     @Test
     void P9_aNudgeAfterAChannelTurnThatFollowedAPrivateExchangeSpeaksInNoChannel() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         privateTurn(s);
         channelTurn(s);
         String w = s.host.wake(new WakeSpec("qa", "retake").retake("unstick"));
@@ -150,7 +144,7 @@ class DerivedWorkTest {
 
     @Test
     void P9_aNudgeAfterTheHostsUndoBackPastAPrivateExchangeSpeaksAsOnMain() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String op = s.host.operator("qa", "status?");
         long turn = s.host.answer("qa", op, null);
         s.host.say(turn, 1, "Private answer.");
@@ -169,7 +163,7 @@ class DerivedWorkTest {
 
     @Test
     void P9_afterARestartANudgeFollowingAPrivateTurnSpeaksInNoChannel() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         privateTurn(s);
         s.restart();
         String w = s.host.wake(new WakeSpec("qa", "retake").retake("inference-request"));
@@ -180,7 +174,7 @@ class DerivedWorkTest {
 
     @Test
     void P10_workFromAPrivateTurnThatComesBackAfterARestartStaysPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         long turn = privateTurn(s);
         s.restart();
         String report = s.host.message("qa", "script-report", null, false, "report ready", "host", turn, true);
@@ -203,7 +197,7 @@ class DerivedWorkTest {
 
     @Test
     void D6_agentMailSentWhileTheSendersTurnIsPrivateIsAnsweredInNoChannel() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         s.host.agent("boss", Mode.LOCUS, LocusPolicy.DELIVERY);
         String op = s.host.message("boss", "external-message", null, false, "ask qa", "host", null, true);
         long bossTurn = s.host.answer("boss", op, null);
@@ -217,7 +211,7 @@ class DerivedWorkTest {
 
     @Test
     void D6_agentMailFromAChannelTurnIsAnsweredWhereAChannelLessTurnsSpeechGoes() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         s.host.agent("boss", Mode.LOCUS, LocusPolicy.DELIVERY);
         String ping = s.host.room("boss", "noisy", "@boss ask qa", true);
         long bossTurn = s.host.answer("boss", ping, "noisy");

@@ -25,15 +25,9 @@ import org.junit.jupiter.api.Test;
  */
 class FailClosedInputTest {
 
-    private static Scenario withFallback() {
-        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
-        s.host.focus("qa", "work");
-        return s;
-    }
-
     @Test
     void P2_aStartThatReadsAMessageIdTheEngineWasNeverToldOfIsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         String w = s.host.wake("qa", "message", "work", ping);
         long turn = s.host.start("qa", List.of(w), List.of(ping, "m-never-stored"));
@@ -47,7 +41,7 @@ class FailClosedInputTest {
 
     @Test
     void P2_aBoundaryThatInjectsAMessageIdTheEngineWasNeverToldOfMakesItsTurnPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long turn = s.host.answer("qa", ping, "work");
         s.host.say(turn, 1, "Checking.", call("shell", null, null));
@@ -61,7 +55,7 @@ class FailClosedInputTest {
 
     @Test
     void P2_aWorkMarkNamingATurnTheEngineNeverAssignedCountsAsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String report = s.host.message("qa", "script-report", null, false, "the figures", "host", 41L, true);
         long turn = s.host.answer("qa", report, null);
         s.host.say(turn, 1, "The figures are in.");
@@ -80,7 +74,7 @@ class FailClosedInputTest {
 
     @Test
     void P2_aWakeArmedByOrWaitingOnATurnTheEngineNeverAssignedIsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String armed = s.host.wake(new WakeSpec("qa", "self-wake").armedBy(7));
         long first = s.host.start("qa", List.of(armed), List.of());
         s.host.say(first, 1, "Woke up.");
@@ -95,7 +89,7 @@ class FailClosedInputTest {
 
     @Test
     void P2_aStartThatContinuesATurnTheEngineNeverAssignedIsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         String w = s.host.wake("qa", "message", "work", ping);
         s.host.feed(new dev.routing.journal.event.TurnStarted(s.host.tick(), "qa", List.of(w), List.of(ping), 12L, false));
@@ -107,7 +101,7 @@ class FailClosedInputTest {
 
     @Test
     void P2_aStartWhoseBatchNamesAWakeIdNeverQueuedIsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         String w = s.host.wake("qa", "message", "work", ping);
         long turn = s.host.start("qa", List.of(w, "w-never-queued"), List.of(ping));
@@ -120,7 +114,7 @@ class FailClosedInputTest {
 
     @Test
     void P2_aContinuingStartWhoseBatchNamesAWakeIdNeverQueuedMakesTheTurnPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long turn = s.host.answer("qa", ping, "work");
         s.host.say(turn, 1, "pong");
@@ -137,7 +131,7 @@ class FailClosedInputTest {
      */
     @Test
     void P2_aStartThatClaimsAnotherResidentsOpenTurnLeavesNeitherTurnPublic() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         long ops = opsRoomTurn(s);
         int before = s.host.all(PublishRequested.class).size();
         String ping = s.host.room("qa", "work", "@qa status", true);
@@ -158,7 +152,7 @@ class FailClosedInputTest {
     /** P4: a round the host reports for a turn that has ended publishes nothing, and says why. */
     @Test
     void P4_aRoundForAnEndedPrivateTurnIsKeptPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String op = s.host.operator("qa", "status?");
         long first = s.host.answer("qa", op, null);
         s.host.say(first, 1, "First.");
@@ -176,7 +170,7 @@ class FailClosedInputTest {
 
     @Test
     void P4_aRoundForATurnThatIsNotOpenIsKeptPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long room = s.host.answer("qa", ping, "work");
         s.host.end(room);
@@ -189,7 +183,7 @@ class FailClosedInputTest {
 
     @Test
     void P2_aPublicTurnWhoseWakeNamesAMessageReadAndLetGoStaysPublic() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "noisy", "@qa ping", true);
         long first = s.host.answer("qa", ping, "noisy");
         s.host.end(first);
@@ -203,7 +197,7 @@ class FailClosedInputTest {
 
     @Test
     void P16_aWakeIdQueuedTwiceKeepsThePrivateMarkOfEitherCopy() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         s.host.feed(new WakeQueued(s.host.tick(), "w-gate", "qa", "gate-window", List.of(), null, null, null, null, true));
         s.host.feed(new WakeQueued(s.host.tick(), "w-gate", "qa", "gate-window", List.of(ping), "work", null, null, null, false));
@@ -216,7 +210,7 @@ class FailClosedInputTest {
 
     @Test
     void P16_aWakeIdQueuedTwiceKeepsTheTurnEitherCopyWasArmedBy() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String op = s.host.operator("qa", "status?");
         long first = s.host.answer("qa", op, null);
         s.host.say(first, 1, "Looking.");
@@ -231,7 +225,7 @@ class FailClosedInputTest {
 
     @Test
     void P16_aStartTakesEveryCopyOfAWakeIdSoNoneIsLeftQueued() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         s.host.feed(new WakeQueued(s.host.tick(), "w-twice", "qa", "gate-window", List.of(), null, null, null, null, true));
         s.host.feed(new WakeQueued(s.host.tick(), "w-twice", "qa", "heartbeat", List.of(), null, null, null, null, false));
         long turn = s.host.start("qa", List.of("w-twice"), List.of());
@@ -250,7 +244,7 @@ class FailClosedInputTest {
 
     @Test
     void P13_aScriptCallThatNamesAnotherResidentsTurnIsRefusedAndPublishesNothing() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         long ops = opsRoomTurn(s);
         int before = s.host.all(PublishRequested.class).size();
         s.host.feed(new ScriptCalled(s.host.tick(), "qa", ops, "channel_publish", null, null, "qa's secret"));
@@ -267,7 +261,7 @@ class FailClosedInputTest {
 
     @Test
     void P13_aScriptCallThatNamesATurnNeverAssignedIsRefused() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         s.host.feed(new ScriptCalled(s.host.tick(), "qa", 99L, "channel_publish", "work", null, "from nowhere"));
         ToolDecided refused = s.host.last(ToolDecided.class).get(0);
         assertFalse(refused.allowed());
@@ -277,7 +271,7 @@ class FailClosedInputTest {
 
     @Test
     void P13_aScriptOfItsOwnEndedChannelTurnStillGoesWhereItNames() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "noisy", "@qa ping", true);
         long turn = s.host.answer("qa", ping, "noisy");
         s.host.end(turn);

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.testing.Scenario;
-import dev.routing.journal.event.LocusPolicy;
-import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.TurnMadePrivate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,15 +17,9 @@ import org.junit.jupiter.api.Test;
  */
 class ReadInPrivateTurnTest {
 
-    private static Scenario withFallback() {
-        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
-        s.host.focus("qa", "work");
-        return s;
-    }
-
     @Test
     void P15_aRoomMessageAPrivateTurnTookInAtABoundaryGetsNoReplyInItsRoomFromItsOwnWakeLater() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String op = s.host.operator("qa", "the deploy key is hunter2");
         long first = s.host.answer("qa", op, null);
         s.host.say(first, 1, "Looking.", call("shell", null, null));
@@ -45,7 +37,7 @@ class ReadInPrivateTurnTest {
 
     @Test
     void P15_aRoomMessageReadInAPrivateStartBesideAnOperatorsGetsNoReplyFromASecondWake() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String room = s.host.room("qa", "work", "@qa status?", true);
         String w1 = s.host.wake("qa", "message", "work", room);
         String w2 = s.host.wake("qa", "message", "work", room);
@@ -63,7 +55,7 @@ class ReadInPrivateTurnTest {
 
     @Test
     void P15_aChannelTurnWhoseBoundaryInjectsWhatAPrivateTurnReadIsPrivateFromThere() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String room = s.host.room("qa", "work", "@qa one", true);
         String op = s.host.operator("qa", "private");
         long first = s.host.start("qa", List.of(s.host.wake("qa", "message", null, op)), List.of(op, room));

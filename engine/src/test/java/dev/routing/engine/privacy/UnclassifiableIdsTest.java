@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.testing.Host.WakeSpec;
 import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.HistoryChanged;
-import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.MessageReceived;
-import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.TurnMadePrivate;
 import dev.routing.projections.privacy.PrivacyRecord;
 import java.util.List;
@@ -23,12 +21,6 @@ import org.junit.jupiter.api.Test;
  * focus channel before. Each case has that fallback (a focus on {@code work}).
  */
 class UnclassifiableIdsTest {
-
-    private static Scenario withFallback() {
-        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
-        s.host.focus("qa", "work");
-        return s;
-    }
 
     /** A message under the host's own id: the id is the point of these cases. */
     private static void store(Scenario s, String id, String kind, String channel, String text) {
@@ -45,7 +37,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P2_aChannelMessageStoredUnderAnOperatorsMessageIdCannotMakeTheBoundaryThatInjectsItPublic() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long turn = s.host.answer("qa", ping, "work");
         s.host.say(turn, 1, "Checking.", call("shell", null, null));
@@ -60,7 +52,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P9_aRetakeOverAHistoryWhosePrivateMessageIdASecondMessageReusedIsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String op = s.host.operator("qa", "the password is swordfish");
         long first = s.host.answer("qa", op, null);
         s.host.say(first, 1, "Noted.");
@@ -74,7 +66,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P2_aStartThatReadsAReusedIdIsPrivateAndSaysWhy() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         store(s, "p1", "external-message", null, "private words");
         store(s, "p1", "channel-message", "work", "public words");
         String w = s.host.wake("qa", "message", "work", "p1");
@@ -88,7 +80,7 @@ class UnclassifiableIdsTest {
     /** P3 judges work as its turn stands when it is read: once another message took its id, that can no longer be told. */
     @Test
     void P3_anIdThatNamedATurnsWorkStaysPrivateWhenAnotherMessageIsStoredUnderIt() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long first = s.host.answer("qa", ping, "work");
         s.host.say(first, 1, "Running the script.");
@@ -104,7 +96,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P2_aPublicIdStoredAgainForAnotherPublicMessageStaysPublic() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         store(s, "c1", "channel-message", "work", "first");
         store(s, "c1", "channel-message", "work", "second");
         String w = s.host.wake("qa", "message", "work", "c1");
@@ -115,7 +107,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P2_aWakeThatNamesAMessageTheEngineWasNeverToldOfIsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String w = s.host.wake(new WakeSpec("qa", "message").messages("ghost-msg"));
         long turn = s.host.start("qa", List.of(w), List.of());
         s.host.say(turn, 1, "Wake naming an unknown message.");
@@ -125,7 +117,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P2_aSecondWakeForAPublicMessageAnEarlierStartReadStaysPublic() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         String first = s.host.wake("qa", "message", "work", ping);
         String second = s.host.wake("qa", "message", "work", ping);
@@ -140,7 +132,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P2_aWakeNamingAPublicMessageLetGoLongerAgoThanTheRecordKeepsCountsAsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         List<String> read = new java.util.ArrayList<>();
         for (int i = 0; i < PrivacyRecord.FORGOTTEN_KEPT; i++) {
             String ping = s.host.room("qa", "work", "@qa " + i, true);
@@ -162,7 +154,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P3_aTurnsWorkStoredAgainAsItWasStaysWhatItWas() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long first = s.host.answer("qa", ping, "work");
         s.host.end(first);
@@ -176,7 +168,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P9_aRetakeAfterTheHistoryPutBackAnIdTheEngineWasNeverToldOfIsPrivate() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         s.host.feed(new HistoryChanged(s.host.tick(), "qa", "main", List.of(), List.of("ghost-1")));
         long turn = retake(s, "unstick");
         assertEquals("retake-of-private-history", s.opened(turn).why());
@@ -185,7 +177,7 @@ class UnclassifiableIdsTest {
 
     @Test
     void P9_anUndoAndRedoOfAPublicExchangeLeavesTheNextRetakeAsOnMain() {
-        Scenario s = withFallback();
+        Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);
         long t = s.host.answer("qa", ping, "work");
         s.host.say(t, 1, "pong");

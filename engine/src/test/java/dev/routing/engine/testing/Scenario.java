@@ -25,6 +25,13 @@ public class Scenario {
         this(RuleSet.CURRENT);
     }
 
+    /** Agent {@code qa} in locus mode under delivery, with a focus on {@code work}: speech that failed open would publish there. */
+    public static Scenario withFocusFallback() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        s.host.focus("qa", "work");
+        return s;
+    }
+
     public Scenario agent(Mode mode, LocusPolicy policy) {
         host.agent("qa", mode, policy);
         return this;
