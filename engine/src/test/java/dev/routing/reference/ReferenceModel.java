@@ -214,7 +214,11 @@ public final class ReferenceModel {
         decided.silent = s.silent();
         decided.streamBegun = false;
         decided.markAtStart = new HashSet<>(mark.getOrDefault(s.agent(), Set.of()));
-        for (String id : s.reads()) readIn.putIfAbsent(key(s.agent(), id), decided.id);
+        for (String id : s.reads()) {
+            // P2, P7: a silent start leaves an id it cannot classify to the next start, as private input
+            if (s.silent() && message(s.agent(), id) == null) mark.computeIfAbsent(s.agent(), a -> new HashSet<>()).add(id);
+            readIn.putIfAbsent(key(s.agent(), id), decided.id);
+        }
         return problem;
     }
 
@@ -261,6 +265,10 @@ public final class ReferenceModel {
             }
         }
         if (!b.endsTurn() && !t.silent) b.injected().forEach(id -> readIn.putIfAbsent(key(t.agent, id), t.id));
+        // P2, P7: what no one answers and the model was never told of is left to the next start, as private input is
+        else b.injected().forEach(id -> {
+            if (message(t.agent, id) == null) mark.computeIfAbsent(t.agent, a -> new HashSet<>()).add(id);
+        });
         if (becomes) {
             t.isPrivate = true;
             privateTurns.add(t.id);

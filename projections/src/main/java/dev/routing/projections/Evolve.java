@@ -79,7 +79,11 @@ public final class Evolve {
         if (turn == null || !turn.agent.equals(t.agent())) turn = s.turns.openTurnOf(t.agent());
         List<String> reads = t.reads();
         Long readIn = turn == null ? null : turn.id;
-        for (int i = 0; i < reads.size(); i++) s.privacy.markRead(t.agent(), reads.get(i), readIn);
+        for (int i = 0; i < reads.size(); i++) {
+            // P2, P7: a silent start leaves what it read to the next start, an id it cannot classify too
+            if (t.silent()) s.privacy.markIfUnclassifiable(t.agent(), reads.get(i));
+            s.privacy.markRead(t.agent(), reads.get(i), readIn);
+        }
         if (turn != null) {
             turn.startSilent = t.silent();
             turn.streamBegun = false;
@@ -95,8 +99,10 @@ public final class Evolve {
         List<String> injected = b.injected();
         for (int i = 0; i < injected.size(); i++) {
             String id = injected.get(i);
-            // P7 / R1-1d: a live boundary answers what it injects; one that ends its turn does not.
+            // P7 / R1-1d: a live boundary answers what it injects; one that ends its turn does not,
+            // and leaves an id it cannot classify to the next start as it would private input (P2).
             if (live && mark != null) mark.remove(id);
+            if (!live) s.privacy.markIfUnclassifiable(turn.agent, id);
             s.privacy.markRead(turn.agent, id, live ? turn.id : null);
         }
         if (!injected.isEmpty()) turn.endHold();

@@ -9,6 +9,9 @@ import dev.routing.engine.testing.Host.WakeSpec;
 import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.HistoryChanged;
 import dev.routing.journal.event.MessageReceived;
+import dev.routing.journal.event.ToolBoundary;
+import dev.routing.journal.event.TurnOpened;
+import dev.routing.journal.event.TurnStarted;
 import dev.routing.journal.event.TurnMadePrivate;
 import dev.routing.projections.privacy.PrivacyRecord;
 import java.util.List;
@@ -164,6 +167,39 @@ class UnclassifiableIdsTest {
         long turn = s.host.start("qa", List.of(w), List.of("r1"));
         s.host.say(turn, 1, "The figures.");
         assertFalse(s.opened(turn).isPrivate(), "a host that sends a public turn's report twice sends nothing unclassifiable");
+    }
+
+    @Test
+    void P7_anIdNeverToldOfInjectedAtABoundaryThatEndsItsTurnMakesTheNextStartPrivateAndOnlyThatOne() {
+        Scenario s = Scenario.withFocusFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long first = s.host.answer("qa", ping, "work");
+        s.host.say(first, 1, "Checking.", call("shell", null, null));
+        s.host.feed(new ToolBoundary(s.host.tick(), first, List.of("ghost"), true));
+        s.host.end(first);
+        String again = s.host.room("qa", "work", "@qa and now?", true);
+        long next = s.host.answer("qa", again, "work");
+        s.host.say(next, 1, "Whatever the boundary brought.");
+        s.host.end(next);
+        assertEquals("stored-private-input", s.opened(next).why());
+        String third = s.host.room("qa", "work", "@qa later", true);
+        long later = s.host.answer("qa", third, "work");
+        s.host.say(later, 1, "Later.");
+        assertFalse(s.opened(later).isPrivate(), "the mark was spent by the private start's stream");
+    }
+
+    @Test
+    void P7_anIdNeverToldOfReadByASilentStartIsLeftToTheNextStart() {
+        Scenario s = Scenario.withFocusFallback();
+        String tick = s.host.wake("qa", "heartbeat", null);
+        s.host.feed(new TurnStarted(s.host.tick(), "qa", List.of(tick), List.of("ghost"), null, true));
+        long silent = s.host.last(TurnOpened.class).get(0).turn();
+        s.host.end(silent);
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long next = s.host.answer("qa", ping, "work");
+        s.host.say(next, 1, "pong");
+        assertEquals("stored-private-input", s.opened(next).why());
+        s.assertNothingPublished();
     }
 
     @Test

@@ -97,6 +97,15 @@ public final class PrivacyRecord {
         forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.readIn, FORGOTTEN_KEPT);
     }
 
+    /**
+     * P2, P7: an id taken in where nothing answers it (a boundary that ends its turn, a silent
+     * start) that the record neither holds nor let go counts as private input stored: it sets the
+     * mark, so the next start that can publish is private.
+     */
+    public void markIfUnclassifiable(String agent, String id) {
+        if (message(agent, id) == null && forgottenHolding(agent, id) == null) markOf(agent).add(id);
+    }
+
     /** The public message the agent's record let go under the id (among the newest {@link #FORGOTTEN_KEPT}), or null. */
     public ForgottenIds forgottenHolding(String agent, String id) {
         ForgottenIds ids = forgotten.get(agent);
