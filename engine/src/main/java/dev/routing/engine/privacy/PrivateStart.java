@@ -139,7 +139,7 @@ public final class PrivateStart {
         } else {
             ForgottenIds forgotten = privacy.forgottenHolding(agent, id);
             if (forgotten == null) return UNKNOWN_MESSAGE;
-            readIn = forgotten.readIn.get(id);
+            readIn = forgotten.readIn(id);
         }
         return readIn != null && privacy.isPrivateTurn(readIn) ? READ_IN_PRIVATE : null;
     }
