@@ -10,10 +10,12 @@ import java.util.Set;
 
 /**
  * A deliberately naive model of which turns must be private and what a private turn may publish,
- * written from RULES P1-P10, P12, P13, P15 and P16 alone. It shares no code with the engine or its
- * projections (ReferenceModelIsIndependentTest checks the imports): it reads the wire's records,
- * keeps everything it is told for ever, and re-derives every answer by looking, with no caps, no
- * indexes and no reasons. Where it and the engine disagree, one of them misreads the rules.
+ * written from RULES P1-P10, P12, P13, P15 and P16 alone, and the retention docs/privacy.md states
+ * (a public message read is known for 30 UTC days after the day it was read). It shares no code
+ * with the engine or its projections (ReferenceModelIsIndependentTest checks the imports): it reads
+ * the wire's records, keeps everything it is told for ever, and re-derives every answer by looking,
+ * with no caps, no indexes and no reasons. Where it and the engine disagree, one of them misreads
+ * the rules.
  *
  * <p>{@link #step} takes one fact and the decisions the engine answered it with; it returns null
  * when they agree with the model, or what differs.
@@ -55,6 +57,10 @@ public final class ReferenceModel {
     private final Set<Long> privateTurns = new HashSet<>();
     /** agent -> private input stored that no start that can publish has answered (P7). */
     private final Map<String, Set<String>> mark = new HashMap<>();
+    /** agent + id -> the UTC day a public message was first read, once read (it is known as public for 30 days after). */
+    private final Map<String, Long> readOnDay = new HashMap<>();
+    /** The newest fact's time so far, in epoch millis. */
+    private long clock;
     /** attempt -> whether the turn that requested it was private then. */
     private final Map<Long, Boolean> attemptByPrivateTurn = new HashMap<>();
     private long nextTurn = 1;
@@ -87,8 +93,18 @@ public final class ReferenceModel {
         return m.surface() || m.unclassified() || (m.work() != null && privateTurn(m.work()));
     }
 
+    /** The message stored under the id, or null when none was, or it is a public message read more than 30 days ago. */
     private Msg message(String agent, String id) {
+        Long read = readOnDay.get(key(agent, id));
+        if (read != null && Math.floorDiv(clock, 86_400_000L) - read > 30) return null;
         return messages.get(key(agent, id));
+    }
+
+    /** A start or boundary takes the message in: a public one is known as read on this day, once. */
+    private void read(String agent, String id) {
+        Msg m = messages.get(key(agent, id));
+        if (m == null || m.surface() || m.work() != null || m.unclassified()) return;
+        readOnDay.putIfAbsent(key(agent, id), Math.floorDiv(clock, 86_400_000L));
     }
 
     /** P2, P3, P15: taking the message in cannot be shown public: unknown, private input, or read by a turn private now. */
@@ -128,6 +144,7 @@ public final class ReferenceModel {
     // ---- one fact ------------------------------------------------------------------------------
 
     public String step(Fact fact, List<Decision> decisions) {
+        clock = Math.max(clock, fact.at().toEpochMilli());
         if (fact instanceof ChannelRegistered c) {
             labels.computeIfAbsent(c.channel(), k -> new HashSet<>()).add(c.label() == null ? c.channel() : c.label());
         } else if (fact instanceof MessageReceived m) {
@@ -148,8 +165,11 @@ public final class ReferenceModel {
         } else if (fact instanceof HistoryChanged h) {
             h.removed().forEach(id -> onBranch.computeIfPresent(key(h.agent(), id), (k, v) -> false));
             for (String id : h.restored()) {
-                // P2, P9: an id put back that the model was never told of is history it cannot classify
-                messages.putIfAbsent(key(h.agent(), id), new Msg(false, null, true));
+                // P2, P9: an id put back that the model was never told of (or no longer knows) is history it cannot classify
+                if (message(h.agent(), id) == null) {
+                    messages.put(key(h.agent(), id), new Msg(false, null, true));
+                    readOnDay.remove(key(h.agent(), id));
+                }
                 onBranch.put(key(h.agent(), id), true);
             }
         } else if (fact instanceof ScriptCalled c) {
@@ -174,6 +194,7 @@ public final class ReferenceModel {
         messages.put(key(m.agent(), m.id()), msg);
         onBranch.put(key(m.agent(), m.id()), true);
         readIn.remove(key(m.agent(), m.id())); // a new message under the id: no turn has read it yet
+        readOnDay.remove(key(m.agent(), m.id()));
         // P7: what this message is sets the mark, not what its id named before
         if (privateInput(new Msg(surface, work, false))) mark.computeIfAbsent(m.agent(), a -> new HashSet<>()).add(m.id());
     }
@@ -218,6 +239,7 @@ public final class ReferenceModel {
             // P2, P7: a silent start leaves an id it cannot classify to the next start, as private input
             if (s.silent() && message(s.agent(), id) == null) mark.computeIfAbsent(s.agent(), a -> new HashSet<>()).add(id);
             readIn.putIfAbsent(key(s.agent(), id), decided.id);
+            read(s.agent(), id);
         }
         return problem;
     }
@@ -255,7 +277,7 @@ public final class ReferenceModel {
     }
 
     private String boundary(ToolBoundary b, List<Decision> decisions) {
-        boolean made = decisions.stream().anyMatch(d -> d instanceof TurnMadePrivate p && p.turn() == b.turn());
+        boolean made = decisions.stream().anyMatch(d -> d instanceof TurnMadePrivate p && p.turn().equals(b.turn()));
         T t = turns.get(b.turn());
         if (t == null || !t.open) return made ? "turn " + b.turn() + " is not open, yet the engine made it private" : null;
         boolean becomes = false;
@@ -269,6 +291,7 @@ public final class ReferenceModel {
         else b.injected().forEach(id -> {
             if (message(t.agent, id) == null) mark.computeIfAbsent(t.agent, a -> new HashSet<>()).add(id);
         });
+        b.injected().forEach(id -> read(t.agent, id));
         if (becomes) {
             t.isPrivate = true;
             privateTurns.add(t.id);

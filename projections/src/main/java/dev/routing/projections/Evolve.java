@@ -7,6 +7,7 @@ import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.privacy.StoredMessage;
 import dev.routing.projections.publish.Attempt;
 import dev.routing.projections.publish.AttemptBook;
+import dev.routing.projections.retention.Retention;
 import dev.routing.projections.roster.AgentSettings;
 import dev.routing.projections.turns.Turn;
 import java.util.List;
@@ -31,11 +32,26 @@ public final class Evolve {
         s.entries++;
         if (e instanceof Fact f) {
             s.clockMillis = Math.max(s.clockMillis, f.at().toEpochMilli());
+            sweepIds(s);
             fact(s, f);
         } else if (e instanceof Decision d) {
             decision(s, d);
         }
         return s;
+    }
+
+    /** At the first fact of a UTC day, retention lets go the message and turn ids it no longer keeps. */
+    private static void sweepIds(EngineState s) {
+        long today = today(s);
+        if (today <= s.retention.idsSweptDay) return;
+        s.retention.idsSweptDay = today;
+        s.privacy.letGoBefore(Retention.keptFrom(today));
+        s.turns.ledger.letGoBefore(Retention.keptFrom(today));
+    }
+
+    /** The UTC day of the engine's clock (the newest fact's time). */
+    private static long today(EngineState s) {
+        return Retention.day(s.clockMillis);
     }
 
     private static void fact(EngineState s, Fact f) {
@@ -81,8 +97,8 @@ public final class Evolve {
         Long readIn = turn == null ? null : turn.id;
         for (int i = 0; i < reads.size(); i++) {
             // P2, P7: a silent start leaves what it read to the next start, an id it cannot classify too
-            if (t.silent()) s.privacy.markIfUnclassifiable(t.agent(), reads.get(i));
-            s.privacy.markRead(t.agent(), reads.get(i), readIn);
+            if (t.silent()) s.privacy.markIfUnclassifiable(t.agent(), reads.get(i), today(s));
+            s.privacy.markRead(t.agent(), reads.get(i), readIn, today(s));
         }
         if (turn != null) {
             turn.startSilent = t.silent();
@@ -102,8 +118,8 @@ public final class Evolve {
             // P7 / R1-1d: a live boundary answers what it injects; one that ends its turn does not,
             // and leaves an id it cannot classify to the next start as it would private input (P2).
             if (live && mark != null) mark.remove(id);
-            if (!live) s.privacy.markIfUnclassifiable(turn.agent, id);
-            s.privacy.markRead(turn.agent, id, live ? turn.id : null);
+            if (!live) s.privacy.markIfUnclassifiable(turn.agent, id, today(s));
+            s.privacy.markRead(turn.agent, id, live ? turn.id : null, today(s));
         }
         if (!injected.isEmpty()) turn.endHold();
     }
@@ -143,7 +159,7 @@ public final class Evolve {
             if (m != null) m.onBranch = true;
             // P2, P9: back on the branch, yet neither stored nor a public message let go: the history
             // now holds what the engine cannot classify
-            else if (s.privacy.forgottenHolding(h.agent(), id) == null) byId.put(id, StoredMessage.unknown());
+            else if (!s.privacy.forgottenHolds(h.agent(), id, today(s))) byId.put(id, StoredMessage.unknown());
         }
     }
 
@@ -179,7 +195,7 @@ public final class Evolve {
         turn.fallback = o.fallback();
         turn.trigger = o.trigger();
         turn.heartbeat = o.heartbeat();
-        s.turns.open(turn);
+        s.turns.open(turn, today(s));
         if (turn.isPrivate) s.privacy.notePrivateTurn(turn.id);
         List<String> causes = o.causes();
         boolean bounceOnly = !causes.isEmpty();

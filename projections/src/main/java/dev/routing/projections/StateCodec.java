@@ -44,9 +44,15 @@ public final class StateCodec {
         }
     }
 
+    /** One part of a state as the checkpoint writes it. */
+    static JsonNode toTreeOf(Object value) {
+        return MAPPER.valueToTree(value);
+    }
+
+    /** A state from its checkpoint form, this build's or an earlier one's ({@link EarlierForms}). */
     public static EngineState fromTree(JsonNode tree) {
         try {
-            EngineState state = MAPPER.treeToValue(tree, EngineState.class);
+            EngineState state = MAPPER.treeToValue(EarlierForms.upgrade(tree), EngineState.class);
             state.attempts.reindex();
             return state;
         } catch (JsonProcessingException e) {

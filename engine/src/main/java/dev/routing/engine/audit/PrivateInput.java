@@ -43,6 +43,9 @@ public final class PrivateInput {
     private final Map<String, Evidence> stored = new HashMap<>();
     /** turn -> why it had taken in private input (the first reason, with its facts). */
     private final Map<Long, List<Evidence>> why = new HashMap<>();
+    /** Turn ids below this were decided before the checkpoint the reading starts from (0: it starts at the journal's first entry). */
+    private long checkpointedBelow;
+    private Instant checkpointAt = Instant.EPOCH;
 
     private PrivateInput(EngineState state) {
         this.state = state;
@@ -68,10 +71,8 @@ public final class PrivateInput {
                         id + " to " + agent + ": " + describe(m) + ", stored before the checkpoint this audit starts from"));
             }
         }));
-        for (Long turn : state.privacy.privateTurns) {
-            reading.why.put(turn, List.of(new Evidence(at, -1, "turn.opened",
-                    "turn " + turn + " was private by the engine's own record at the checkpoint")));
-        }
+        reading.checkpointAt = at;
+        reading.checkpointedBelow = state.nextTurn;
         return reading;
     }
 
@@ -84,9 +85,14 @@ public final class PrivateInput {
     public List<Evidence> evidence(long turn) {
         List<Evidence> facts = why.get(turn);
         if (facts != null) return facts;
-        if (turn <= state.privacy.floor) {
-            return List.of(new Evidence(Instant.EPOCH, -1, "turn.opened", "turn " + turn + " is at or below the floor of "
-                    + "remembered private turns (" + state.privacy.floor + "), so it counts as private (fail closed)"));
+        if (turn <= 0) {
+            return List.of(new Evidence(Instant.EPOCH, -1, "turn.opened", "turn " + turn + " names no turn, so it counts as"
+                    + " private (fail closed)"));
+        }
+        // Read lazily: a checkpoint's record holds every private turn of the journal's life.
+        if (turn < checkpointedBelow && state.privacy.isPrivateTurn(turn)) {
+            return List.of(new Evidence(checkpointAt, -1, "turn.opened",
+                    "turn " + turn + " was private by the engine's own record at the checkpoint"));
         }
         return List.of();
     }

@@ -2,7 +2,6 @@ package dev.routing.engine.privacy;
 
 import dev.routing.journal.event.WakeQueued;
 import dev.routing.projections.EngineState;
-import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.privacy.StoredMessage;
 import dev.routing.projections.turns.Turn;
@@ -55,7 +54,7 @@ public final class PrivateStart {
      * A start: the turn it continues, its batch (every copy of each wake id; {@code unknownWake} the
      * first id the start lists that has no queued wake, or null), then what it reads, then the mark.
      */
-    public static Reason why(EngineState state, String agent, Long continues, String unknownWake,
+    public static Reason why(EngineState state, long today, String agent, Long continues, String unknownWake,
             List<WakeQueued> batch, List<String> reads) {
         // P8: a start that continues a turn's work (a budget restart, a retry) speaks as that turn,
         // even when the turn it names has ended or a restart closed it.
@@ -66,21 +65,21 @@ public final class PrivateStart {
             if (r != null) return r;
         }
         for (WakeQueued w : batch) {
-            Reason r = byWake(state, agent, w);
+            Reason r = byWake(state, today, agent, w);
             if (r != null) return r;
         }
         // A wake id with no queued wake (never queued, another resident's, or already taken) carries
         // marks the engine cannot see: it counts as private, as an unknown message id does.
         if (unknownWake != null) return new Reason(UNKNOWN_WAKE, unknownWake, null, null);
-        Reason r = read(state.privacy, agent, reads);
+        Reason r = read(state.privacy, today, agent, reads);
         if (r != null) return r;
         var mark = state.privacy.mark.get(agent);
         return mark == null || mark.isEmpty() ? null : new Reason(STORED, null, mark.first(), null);
     }
 
     /** A live boundary (P5): private input among what it injects. A boundary that ends its turn takes nothing in. */
-    public static Reason atBoundary(EngineState state, String agent, List<String> injected) {
-        Reason r = read(state.privacy, agent, injected);
+    public static Reason atBoundary(EngineState state, long today, String agent, List<String> injected) {
+        Reason r = read(state.privacy, today, agent, injected);
         return r == null || r.why().equals(UNKNOWN_MESSAGE) || r.why().equals(READ_IN_PRIVATE) ? r
                 : new Reason(INJECTED, null, r.message(), null);
     }
@@ -89,7 +88,7 @@ public final class PrivateStart {
      * P6, P8, P9, P15: each mark a wake carries is weighed, so one never hides another: a retake that
      * waited on a private turn is private as that turn is, whatever its history holds.
      */
-    private static Reason byWake(EngineState state, String agent, WakeQueued w) {
+    private static Reason byWake(EngineState state, long today, String agent, WakeQueued w) {
         if (w.privateSurface()) return new Reason(SURFACE, w.id(), null, null);
         if (w.armedBy() != null) {
             Reason r = byTurn(state, w.armedBy(), ARMED, w.id());
@@ -104,7 +103,7 @@ public final class PrivateStart {
             if (held != null) return new Reason(RETAKE, w.id(), held, null);
         }
         for (String id : w.messages()) {
-            String why = whyId(state.privacy, agent, id);
+            String why = whyId(state.privacy, today, agent, id);
             if (why != null) return new Reason(why, w.id(), id, null);
         }
         return null;
@@ -116,9 +115,9 @@ public final class PrivateStart {
     }
 
     /** Messages a start reads or a boundary injects: private input, or an id the engine was never told of. */
-    private static Reason read(PrivacyRecord privacy, String agent, List<String> ids) {
+    private static Reason read(PrivacyRecord privacy, long today, String agent, List<String> ids) {
         for (String id : ids) {
-            String why = whyId(privacy, agent, id);
+            String why = whyId(privacy, today, agent, id);
             if (why != null) return new Reason(why, null, id, null);
         }
         return null;
@@ -126,10 +125,11 @@ public final class PrivateStart {
 
     /**
      * Why taking in the message an id names makes a turn private, or null: it is private input; the
-     * record neither holds it nor let it go as a public message read, so it cannot be classified
-     * (P2); or a turn that is private now read it already (P15).
+     * record neither holds it nor let it go as a public message read on a day retention still keeps
+     * on {@code today}, so it cannot be classified (P2); or a turn that is private now read it
+     * already (P15).
      */
-    private static String whyId(PrivacyRecord privacy, String agent, String id) {
+    private static String whyId(PrivacyRecord privacy, long today, String agent, String id) {
         StoredMessage m = privacy.message(agent, id);
         Long readIn;
         if (m != null) {
@@ -137,9 +137,8 @@ public final class PrivateStart {
             if (why != null) return why;
             readIn = m.readIn;
         } else {
-            ForgottenIds forgotten = privacy.forgottenHolding(agent, id);
-            if (forgotten == null) return UNKNOWN_MESSAGE;
-            readIn = forgotten.readIn(id);
+            if (!privacy.forgottenHolds(agent, id, today)) return UNKNOWN_MESSAGE;
+            readIn = privacy.forgottenReadIn(agent, id, today);
         }
         return readIn != null && privacy.isPrivateTurn(readIn) ? READ_IN_PRIVATE : null;
     }

@@ -28,7 +28,12 @@ public final class ChannelPublish {
 
     private ChannelPublish() {}
 
-    public static Destination target(Context ctx, Turn turn, String agent, boolean turnPrivate, String channel, String server) {
+    /**
+     * Where a {@code channel_publish} goes for a turn (open, or null once it ended: then
+     * {@code ended} is the channel the ledger kept for it).
+     */
+    public static Destination target(Context ctx, Turn turn, String ended, String agent, boolean turnPrivate, String channel,
+            String server) {
         EngineState state = ctx.state();
         if (server != null && server.isBlank()) return Destination.refused("Nothing was posted: " + Destination.EMPTY_SERVER);
         if (channel != null && !channel.isBlank()) return Destination.resolve(state, channel, server);
@@ -41,7 +46,8 @@ public final class ChannelPublish {
         // M5: judged by the mode the turn opened in (a new mode takes effect at the next turn).
         Mode mode = turn != null ? turn.mode : settings.mode;
         if (mode == Mode.NAMED) return Destination.refused(NAMED_REFUSAL);
-        String own = turn == null ? null : firstNonNull(turn.locus, turn.trigger, turn.home);
+        // As on 0.30.0: the turn's own channel (kept past its end for a script left running), else the fallback.
+        String own = turn != null ? turn.channel() : ended;
         if (own == null) own = Locus.fallback(state, agent, settings, null).channel();
         if (own == null) return Destination.refused("Nothing was posted: this turn has no channel; name one (channel_list shows the channel ids).");
         return Destination.resolve(state, own, server);
@@ -49,18 +55,22 @@ public final class ChannelPublish {
 
     /** The model's call in a round: where it goes or why it is refused, and on success its attempt. */
     public static CallPlan plan(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence) {
-        Destination to = target(ctx, turn, turn.agent, turn.isPrivate, call.channel(), call.server());
+        Destination to = target(ctx, turn, null, turn.agent, turn.isPrivate, call.channel(), call.server());
         ToolDecided answer = answer(ctx, turn.agent, turn.id, round, index, to, sendsSilence);
         CallPlan.Effect effect = request(turn.agent, turn.id, to, call.text());
         return to.ok() ? CallPlan.sending(CallPlan.Kind.CHANNEL_PUBLISH, answer, to.channel(), effect)
                 : CallPlan.answered(CallPlan.Kind.CHANNEL_PUBLISH, answer, effect);
     }
 
-    /** A script's call, judged by the turn that started the script as it stands now (P13). */
+    /**
+     * A script's call, judged by the turn that started the script as it stands now (P13); one left
+     * running past a public turn's end goes where that turn spoke, as on 0.30.0.
+     */
     static void decideScript(Context ctx, String agent, long startTurn, boolean turnPrivate, String channel, String server,
             String text) {
         Turn turn = ctx.state().turns.turn(startTurn);
-        Destination to = target(ctx, turn, agent, turnPrivate, channel, server);
+        String ended = turn == null ? ctx.state().turns.ledger.channel(startTurn) : null;
+        Destination to = target(ctx, turn, ended, agent, turnPrivate, channel, server);
         ctx.emit(answer(ctx, agent, startTurn, null, null, to, false));
         request(agent, startTurn, to, text).apply(ctx);
     }
@@ -77,10 +87,4 @@ public final class ChannelPublish {
         return ctx -> Attempts.request(ctx, agent, turn, to, text == null ? "" : text, List.of(), Attempts.CHANNEL_PUBLISH);
     }
 
-    private static String firstNonNull(String... values) {
-        for (String v : values) {
-            if (v != null) return v;
-        }
-        return null;
-    }
 }

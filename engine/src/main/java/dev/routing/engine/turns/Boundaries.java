@@ -26,7 +26,7 @@ public final class Boundaries {
         // C4: a boundary that ends its turn leaves it as it was; its input waits for the next start.
         boolean takesIn = !boundary.endsTurn() && ctx.rules().privateTurns();
         PrivateStart.Reason reason = takesIn && !turn.isPrivate
-                ? PrivateStart.atBoundary(state, turn.agent, boundary.injected()) : null;
+                ? PrivateStart.atBoundary(state, ctx.today(), turn.agent, boundary.injected()) : null;
         String why = reason == null ? null : reason.why();
         Set<String> channels = Set.of();
         Set<String> elsewhere = Set.of();

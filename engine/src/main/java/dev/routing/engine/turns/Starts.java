@@ -33,7 +33,7 @@ public final class Starts {
             batch.addAll(queued);
         }
         PrivateStart.Reason reason = ctx.rules().privateTurns()
-                ? PrivateStart.why(state, start.agent(), start.continues(), unknownWake, batch, start.reads()) : null;
+                ? PrivateStart.why(state, ctx.today(), start.agent(), start.continues(), unknownWake, batch, start.reads()) : null;
         String why = reason == null ? null : reason.why();
         Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
         if (open != null && open.agent.equals(start.agent())) {

@@ -185,17 +185,6 @@ class DerivedWorkTest {
     }
 
     @Test
-    void P10_aTurnIdAtOrBelowTheFloorCountsAsPrivate() {
-        PrivacyRecord record = new PrivacyRecord();
-        for (long id = 10; id < 10 + PrivacyRecord.KEPT_IDS + 5; id++) record.notePrivateTurn(id);
-        assertEquals(PrivacyRecord.KEPT_IDS, record.privateTurns.size());
-        assertEquals(14, record.floor);
-        assertTrue(record.isPrivateTurn(3), "an id below the floor, never recorded, fails closed");
-        assertTrue(record.isPrivateTurn(0), "0 names no turn of this journal: private");
-        assertFalse(record.isPrivateTurn(10 + PrivacyRecord.KEPT_IDS + 5));
-    }
-
-    @Test
     void D6_agentMailSentWhileTheSendersTurnIsPrivateIsAnsweredInNoChannel() {
         Scenario s = Scenario.withFocusFallback();
         s.host.agent("boss", Mode.LOCUS, LocusPolicy.DELIVERY);

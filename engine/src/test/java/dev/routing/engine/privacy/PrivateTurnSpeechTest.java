@@ -261,7 +261,19 @@ class PrivateTurnSpeechTest {
         long turn = s.host.answer("qa", ping, "noisy");
         s.host.end(turn);
         s.host.feed(new dev.routing.journal.event.ScriptCalled(s.host.tick(), "qa", turn, "channel_publish", null, null, "report"));
-        assertEquals("work", s.host.last(PublishRequested.class).get(0).channel(), "its turn ended: the fallback");
+        assertEquals("noisy", s.host.last(PublishRequested.class).get(0).channel(), "its turn ended: where that turn spoke");
+    }
+
+    /** P13, as on 0.30.0: a left-running script's turn had no channel of its own, so the fallback takes it. */
+    @Test
+    void P13_aScriptOfAnEndedChannelTurnWithNoChannelTakesTheFallback() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String mail = s.host.message("qa", "agent-mail", null, false, "do the thing", "host", null, true);
+        long turn = s.host.answer("qa", mail, null);
+        s.host.end(turn);
+        s.host.focus("qa", "work");
+        s.host.feed(new dev.routing.journal.event.ScriptCalled(s.host.tick(), "qa", turn, "channel_publish", null, null, "report"));
+        assertEquals("work", s.host.last(PublishRequested.class).get(0).channel(), "no channel of its own: the focus");
     }
 
     @Test

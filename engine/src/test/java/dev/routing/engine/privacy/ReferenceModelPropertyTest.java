@@ -29,7 +29,19 @@ class ReferenceModelPropertyTest {
 
     @Test
     void P3_P10_theEngineDecidesEveryStartAndBoundaryAsTheReferenceModelDoes() {
-        Property.check("the reference model agrees", Property.baseSeed(9_000_000L), Property.streams(10_000), 60,
+        Property.check("the reference model agrees", Property.baseSeed(9_000_000L), Property.streams(10_000),
+                seed -> StreamGenerator.mixed(seed, 60, Property.longHistoryEvery()), stream -> disagreement(RuleSet.CURRENT, stream));
+    }
+
+    /**
+     * Issue 25: agents with histories of thousands of public messages, each read and let go, then
+     * named again by wakes, reads, redos and scripts, across restarts and weeks of clock: no count of
+     * later messages or turns may turn an old public one private, and no id never stored public.
+     */
+    @Test
+    void P2_P10_P15_agentsWithLongHistoriesAgreeWithTheReferenceModel() {
+        Property.check("the reference model agrees over long histories", Property.baseSeed(9_500_000L),
+                Math.max(2, Property.streams(10_000) / 400), seed -> StreamGenerator.withLongHistories(seed, 120),
                 stream -> disagreement(RuleSet.CURRENT, stream));
     }
 

@@ -134,28 +134,6 @@ class UnclassifiableIdsTest {
     }
 
     @Test
-    void P2_aWakeNamingAPublicMessageLetGoLongerAgoThanTheRecordKeepsCountsAsPrivate() {
-        Scenario s = Scenario.withFocusFallback();
-        List<String> read = new java.util.ArrayList<>();
-        for (int i = 0; i < PrivacyRecord.FORGOTTEN_KEPT; i++) {
-            String ping = s.host.room("qa", "work", "@qa " + i, true);
-            read.add(ping);
-            s.host.end(s.host.answer("qa", ping, "work"));
-        }
-        String w = s.host.wake(new WakeSpec("qa", "message").messages(read.get(0)));
-        long kept = s.host.start("qa", List.of(w), List.of());
-        s.host.say(kept, 1, "Still known.");
-        s.host.end(kept);
-        assertFalse(s.opened(kept).isPrivate(), "the oldest of the newest " + PrivacyRecord.FORGOTTEN_KEPT + " let go is known public");
-        String one = s.host.room("qa", "work", "@qa one more", true);
-        s.host.end(s.host.answer("qa", one, "work"));
-        String again = s.host.wake(new WakeSpec("qa", "message").messages(read.get(0)));
-        long turn = s.host.start("qa", List.of(again), List.of());
-        s.host.say(turn, 1, "Too old to know.");
-        assertEquals("unknown-message", s.opened(turn).why());
-    }
-
-    @Test
     void P3_aTurnsWorkStoredAgainAsItWasStaysWhatItWas() {
         Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "work", "@qa ping", true);

@@ -14,6 +14,8 @@ public record Action(Kind kind, int a, int b, int c) {
         REQUEUE,
         /** Input the engine cannot classify: a message id or turn id it was never told of (P2). */
         STRAY,
+        /** A long history: thousands of room messages, each read and answered in a channel turn (issue 25). */
+        LONG_HISTORY,
         /** {@link DraftsHost}'s steps: each a whole turn. */
         HOLD, RESEND, DISMISS, UNSENT,
         /** An explicit or hybrid envelope to {@code work}: its settle may fail it (a bounce) or leave it unknown. */

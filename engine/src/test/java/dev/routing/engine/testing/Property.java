@@ -19,6 +19,14 @@ public final class Property {
         return Integer.getInteger("property.streams", defaultCount);
     }
 
+    /**
+     * How often a mixed stream gives its agents long histories (every N-th seed; 0: never): 100 in
+     * the default build, so 10,000 streams hold 100 with thousands of messages per agent.
+     */
+    public static int longHistoryEvery() {
+        return Integer.getInteger("property.longEvery", 100);
+    }
+
     public static long baseSeed(long defaultSeed) {
         return Long.getLong("property.seed", defaultSeed);
     }

@@ -27,6 +27,26 @@ public final class StreamGenerator {
         return stream(seed, maxLength, WEIGHTED);
     }
 
+    /**
+     * A stream whose agents first build long histories ({@link StreamHost#LONG_HISTORY} messages and
+     * more each, read and answered), then go on at random: old ids are named by wakes, reads, redos
+     * and scripts long after they were let go.
+     */
+    public static List<Action> withLongHistories(long seed, int maxLength) {
+        List<Action> actions = stream(seed, maxLength);
+        SplittableRandom random = new SplittableRandom(~seed);
+        int agents = StreamHost.AGENTS.length;
+        for (int agent = 0; agent < agents; agent++) {
+            actions.add(agents + agent, new Action(Kind.LONG_HISTORY, agent, random.nextInt(100), random.nextInt(100)));
+        }
+        return actions;
+    }
+
+    /** Every {@code every}-th seed a stream with long histories ({@link #withLongHistories}), else a plain one. */
+    public static List<Action> mixed(long seed, int maxLength, int every) {
+        return every > 0 && Math.floorMod(seed, every) == 0 ? withLongHistories(seed, maxLength) : stream(seed, maxLength);
+    }
+
     public static List<Action> stream(long seed, int maxLength, Kind[] weighted) {
         SplittableRandom random = new SplittableRandom(seed);
         List<Action> actions = new ArrayList<>();

@@ -19,6 +19,8 @@ import java.util.Map;
  */
 public final class StreamHost {
     public static final String[] AGENTS = {"a0", "a1", "a2"};
+    /** The fewest room messages a long history holds (more than any count-bounded record once kept). */
+    public static final int LONG_HISTORY = 5_000;
     static final String[] CHANNELS = {"c0", "c1", "c2"};
     static final Mode[] MODES = Mode.values();
     static final String[] ARMED_CAUSES = {"self-wake", "sleep", "bounce", "continuation", "auto-continuation",
@@ -90,6 +92,7 @@ public final class StreamHost {
             case CLOCK_JUMP -> now = now.plusSeconds(new long[] {30, 90, 7200, 86_400, 8 * 86_400}[x.b() % 5]);
             case REQUEUE -> requeue(agent, x.b(), x.c());
             case STRAY -> stray(agent, x.b(), x.c());
+            case LONG_HISTORY -> longHistory(agent, x.b());
             case HOLD, RESEND, DISMISS, UNSENT -> { }
         }
     }
@@ -287,6 +290,26 @@ public final class StreamHost {
                 feed(new MessageReceived(tick(), id, agent, "channel-message", CHANNELS[c % CHANNELS.length], "discord",
                         true, null, "again " + id, "host", null, false));
             }
+        }
+    }
+
+    /**
+     * Thousands of room messages in the agent's channels, in batches of 50 each woken for, read and
+     * answered in a turn of its own: the history of a busy public agent.
+     */
+    private void longHistory(String agent, int b) {
+        int count = LONG_HISTORY + 20 * b;
+        for (int i = 0; i < count; i++) {
+            String channel = CHANNELS[i % 2];
+            String id = message(agent, "channel-message", channel, i % 3 == 0, null, "host", null, true);
+            if (i % 50 != 49 && i != count - 1) continue;
+            end(agent);
+            queue(agent, "message", channel, List.of(id), null, null, null, false);
+            start(agent, 0, 1);
+            Long turn = open.get(agent);
+            if (turn == null) continue;
+            feed(new RoundSpoken(tick(), turn, rounds.merge(agent, 1, Integer::sum), "pong " + i, List.of(), false));
+            end(agent);
         }
     }
 

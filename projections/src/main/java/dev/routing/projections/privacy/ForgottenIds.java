@@ -1,43 +1,441 @@
 package dev.routing.projections.privacy;
 
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 
 /**
- * The ids of one agent's newest public messages that the record let go once read, oldest first,
- * and the turn that first read each (P2: a wake or a redo naming one is known, not unknown; P15:
- * one a private turn read gets no inferred reply in its channel). The order is a set, not a map's
- * keys: a checkpoint writes every map's keys sorted (a per-field format cannot turn that off), which
- * would change which id goes first after a restore.
+ * The ids of one agent's public messages that the record let go once read, exactly, each with the
+ * turn that first read it (P2: a wake or a redo naming one is known public, not unknown; P15: one
+ * that a turn private now read gets no inferred reply in its channel). An id stays until
+ * {@link #expire} lets its day go, so no count of later messages decides whether an old public
+ * message is still known to be public (docs/decisions/0004).
+ *
+ * <p>Exact, not hashed: a fingerprint that collided with an id never stored would answer "public"
+ * for it. So each id is kept whole in one byte arena, in the order let go, and an open-addressing
+ * table of arena offsets finds it. An id that is a decimal number (a Discord message id, say) is
+ * kept as the number's varint, 9 bytes for 19 digits; any other as its UTF-8 bytes. An id let go
+ * again is appended anew (its table slot moves to it) and the old copy is marked dead, to be
+ * dropped by the next compaction.
+ *
+ * <p>Entry: varint {@code payloadLength << 3 | decimal << 2 | dead << 1 | hasReader}, the payload,
+ * then the reader turn as a varint when it has one. Days: for each UTC day that let an id go, the
+ * arena offset of its first entry, so a day leaves as one block.
  */
 public final class ForgottenIds {
-    /** Oldest first. */
-    public final LinkedHashSet<String> order = new LinkedHashSet<>();
-    /** id -> the turn whose start or live boundary first read it, for those a turn read. */
-    public final HashMap<String, Long> readIn = new HashMap<>();
+    private static final int EMPTY_TABLE = 16;
+    private static final int READER = 1;
+    private static final int DEAD = 2;
+    private static final int DECIMAL = 4;
+    private static final int FLAG_BITS = 3;
 
-    public boolean holds(String id) {
-        return order.contains(id);
+    private byte[] arena = new byte[64];
+    private int end;
+    /** Arena offset + 1 of each live entry, 0 for an empty slot; a power of two long. */
+    private int[] slots = new int[EMPTY_TABLE];
+    private int live;
+    private int deadBytes;
+    private long[] dayOf = new long[2];
+    private int[] dayStart = new int[2];
+    private int days;
+
+    /**
+     * An id as the record compares it: a decimal number in its one canonical spelling (no sign, no
+     * leading zero, at most {@link Long#MAX_VALUE}) by value, any other id by its UTF-8 bytes (null
+     * for an id of ASCII only, whose chars are its bytes).
+     */
+    private record Key(String id, long decimal, byte[] utf8) {
+        static Key of(String id) {
+            long value = decimalValue(id);
+            return new Key(id, value, value >= 0 || ascii(id) ? null : id.getBytes(StandardCharsets.UTF_8));
+        }
+
+        boolean isDecimal() {
+            return decimal >= 0;
+        }
+
+        int payloadLength() {
+            return isDecimal() ? varSize(decimal) : utf8 != null ? utf8.length : id.length();
+        }
     }
 
-    /** The turn that first read the message let go under the id, or null. */
-    public Long readIn(String id) {
-        return readIn.get(id);
+    /** Whether the id was let go on day {@code fromDay} or later (a day retention still keeps). */
+    public boolean holds(String id, long fromDay) {
+        return entry(id, fromDay) >= 0;
     }
 
-    /** Keeps {@code id} as the newest, read first in {@code turn} (null: none), and at most {@code kept} ids. */
-    void add(String id, Long turn, int kept) {
-        if (!order.add(id)) { // let go again: the newest, not where it was first
-            order.remove(id);
-            order.add(id);
+    /** The turn that first read the message let go under the id, or null (none, or the id is not held from {@code fromDay}). */
+    public Long readIn(String id, long fromDay) {
+        int at = entry(id, fromDay);
+        if (at < 0) return null;
+        int header = varInt(at);
+        if ((header & READER) == 0) return null;
+        return readVarLong(arena, at + varSize(header) + (header >>> FLAG_BITS));
+    }
+
+    /** The arena offset of the id's live entry if it was let go on {@code fromDay} or later, else -1. */
+    private int entry(String id, long fromDay) {
+        int slot = find(Key.of(id));
+        if (slot < 0) return -1;
+        int at = slots[slot] - 1;
+        return dayOfEntry(at) >= fromDay ? at : -1;
+    }
+
+    /** The day that let go the entry at {@code at}: the last day starting at or before it (an empty day shares its start with the next). */
+    private long dayOfEntry(int at) {
+        int low = 0;
+        int high = days - 1;
+        while (low < high) {
+            int mid = (low + high + 1) >>> 1;
+            if (dayStart[mid] <= at) low = mid;
+            else high = mid - 1;
         }
-        if (turn != null) readIn.put(id, turn);
-        else readIn.remove(id);
-        if (order.size() > kept) {
-            Iterator<String> oldest = order.iterator();
-            readIn.remove(oldest.next());
-            oldest.remove();
+        return dayOf[low];
+    }
+
+    /** How many ids are held (a day retention no longer keeps among them until {@link #expire} lets it go). */
+    public int size() {
+        return live;
+    }
+
+    /** Bytes this set holds on the heap for its entries and table (its arrays, not their headers). */
+    public long footprint() {
+        return arena.length + 4L * slots.length + 12L * dayOf.length;
+    }
+
+    /** The UTC day the oldest held id was let go, or {@link Long#MAX_VALUE} when none is held. */
+    public long oldestDay() {
+        return days == 0 ? Long.MAX_VALUE : dayOf[0];
+    }
+
+    /** Keeps {@code id} as let go on {@code epochDay} (no earlier than the last day added), first read in {@code reader} (null: none). */
+    void add(String id, Long reader, long epochDay) {
+        Key key = Key.of(id);
+        int found = find(key);
+        if (found >= 0) {
+            int old = slots[found] - 1;
+            arena[old] |= DEAD; // the flags sit in the header's first byte
+            deadBytes += entrySize(old, varInt(old));
+            live--;
         }
+        if (days == 0 || dayOf[days - 1] < epochDay) newDay(epochDay);
+        int at = append(key, reader);
+        slots[found >= 0 ? found : -found - 1] = at + 1;
+        live++;
+        if (live * 4L > slots.length * 3L) rehash(slots.length * 2);
+        if (deadBytes > 4096 && deadBytes > end / 2) compact(0);
+    }
+
+    /** Lets go every id let go on a day before {@code cutoffDay}; how many went. */
+    int expire(long cutoffDay) {
+        int gone = 0;
+        while (gone < days && dayOf[gone] < cutoffDay) gone++;
+        if (gone == 0) return 0;
+        int before = live;
+        compact(gone);
+        return before - live;
+    }
+
+    // ---- the arena ---------------------------------------------------------------------------------
+
+    private void newDay(long epochDay) {
+        if (days == dayOf.length) {
+            dayOf = Arrays.copyOf(dayOf, days * 2);
+            dayStart = Arrays.copyOf(dayStart, days * 2);
+        }
+        dayOf[days] = epochDay;
+        dayStart[days] = end;
+        days++;
+    }
+
+    private int append(Key key, Long reader) {
+        int length = key.payloadLength();
+        int header = length << FLAG_BITS | (key.isDecimal() ? DECIMAL : 0) | (reader != null ? READER : 0);
+        room(5 + length + 10);
+        int at = end;
+        end = putVarLong(arena, end, header);
+        if (key.isDecimal()) {
+            end = putVarLong(arena, end, key.decimal());
+        } else if (key.utf8() != null) {
+            System.arraycopy(key.utf8(), 0, arena, end, length);
+            end += length;
+        } else {
+            for (int i = 0; i < length; i++) arena[end + i] = (byte) key.id().charAt(i);
+            end += length;
+        }
+        if (reader != null) end = putVarLong(arena, end, reader);
+        return at;
+    }
+
+    private void room(int n) {
+        // A quarter more each time: the slack an arena carries is what a remembered id costs beyond its own bytes.
+        if (end + n > arena.length) arena = Arrays.copyOf(arena, Math.max(end + n, arena.length + (arena.length >> 2)));
+    }
+
+    /** Rewrites the arena without dead entries and without the first {@code dropDays} days, then rebuilds the table. */
+    private void compact(int dropDays) {
+        int from = dropDays < days ? dayStart[dropDays] : end;
+        // Dead entries may lie before {@code from}, so only a whole rewrite can count them out of the size.
+        byte[] kept = new byte[Math.max(64, end - from - (from == 0 ? deadBytes : 0) + 16)];
+        int out = 0;
+        int day = dropDays;
+        int keptDays = 0;
+        live = 0;
+        for (int at = from; at < end; ) {
+            while (day < days && dayStart[day] <= at) {
+                dayOf[keptDays] = dayOf[day];
+                dayStart[keptDays++] = out;
+                day++;
+            }
+            int header = varInt(at);
+            int size = entrySize(at, header);
+            if ((header & DEAD) == 0) {
+                System.arraycopy(arena, at, kept, out, size);
+                out += size;
+                live++;
+            }
+            at += size;
+        }
+        // A day whose every entry died keeps its place, empty: it leaves when its turn comes.
+        while (day < days) {
+            dayOf[keptDays] = dayOf[day];
+            dayStart[keptDays++] = out;
+            day++;
+        }
+        days = keptDays;
+        arena = kept;
+        end = out;
+        deadBytes = 0;
+        rehash(tableFor(live));
+    }
+
+    private void rehash(int size) {
+        slots = new int[size];
+        int mask = size - 1;
+        for (int at = 0; at < end; ) {
+            int header = varInt(at);
+            if ((header & DEAD) == 0) {
+                int i = spread(hashAt(at, header)) & mask;
+                while (slots[i] != 0) i = (i + 1) & mask;
+                slots[i] = at + 1;
+            }
+            at += entrySize(at, header);
+        }
+    }
+
+    // ---- the table ---------------------------------------------------------------------------------
+
+    /** The slot holding the id, or {@code -(the empty slot where it would go) - 1}. */
+    private int find(Key key) {
+        int mask = slots.length - 1;
+        for (int i = spread(key.id().hashCode()) & mask; ; i = (i + 1) & mask) {
+            int s = slots[i];
+            if (s == 0) return -i - 1;
+            if (matches(s - 1, key)) return i;
+        }
+    }
+
+    private boolean matches(int at, Key key) {
+        int header = varInt(at);
+        int from = at + varSize(header);
+        if ((header & DECIMAL) != 0) return key.isDecimal() && readVarLong(arena, from) == key.decimal();
+        if (key.isDecimal()) return false;
+        int length = header >>> FLAG_BITS;
+        if (key.utf8() != null) return length == key.utf8().length && Arrays.equals(arena, from, from + length, key.utf8(), 0, length);
+        if (length != key.id().length()) return false;
+        for (int i = 0; i < length; i++) {
+            if (arena[from + i] != (byte) key.id().charAt(i)) return false;
+        }
+        return true;
+    }
+
+    /** The id's {@link String#hashCode}, computed from its stored form, so a lookup by string finds it. */
+    private int hashAt(int at, int header) {
+        int from = at + varSize(header);
+        if ((header & DECIMAL) != 0) return Long.toString(readVarLong(arena, from)).hashCode();
+        int length = header >>> FLAG_BITS;
+        int h = 0;
+        for (int i = 0; i < length; i++) {
+            byte b = arena[from + i];
+            if (b < 0) return new String(arena, from, length, StandardCharsets.UTF_8).hashCode();
+            h = 31 * h + b;
+        }
+        return h;
+    }
+
+    private static int spread(int h) {
+        return (h ^ (h >>> 16)) * 0x9E3779B9;
+    }
+
+    private static boolean ascii(String id) {
+        for (int i = 0; i < id.length(); i++) {
+            if (id.charAt(i) >= 0x80) return false;
+        }
+        return true;
+    }
+
+    /** The id's value when it is a decimal number in its canonical spelling that fits a long, else -1. */
+    static long decimalValue(String id) {
+        int n = id.length();
+        if (n == 0 || n > 19 || (n > 1 && id.charAt(0) == '0')) return -1;
+        long v = 0;
+        for (int i = 0; i < n; i++) {
+            int d = id.charAt(i) - '0';
+            if (d < 0 || d > 9 || v > (Long.MAX_VALUE - d) / 10) return -1;
+            v = v * 10 + d;
+        }
+        return v;
+    }
+
+    // ---- varints -----------------------------------------------------------------------------------
+
+    private int entrySize(int at, int header) {
+        return entrySize(arena, at, header);
+    }
+
+    private static int entrySize(byte[] buf, int at, int header) {
+        int size = varSize(header) + (header >>> FLAG_BITS);
+        if ((header & READER) != 0) size += storedSize(buf, at + size);
+        return size;
+    }
+
+    private int varInt(int at) {
+        return (int) readVarLong(arena, at);
+    }
+
+    private static long readVarLong(byte[] buf, int at) {
+        long v = 0;
+        for (int shift = 0; ; shift += 7) {
+            byte b = buf[at++];
+            v |= (long) (b & 0x7F) << shift;
+            if (b >= 0) return v;
+        }
+    }
+
+    /** The size of the varint stored at {@code at}. */
+    private static int storedSize(byte[] buf, int at) {
+        int n = 1;
+        while (buf[at++] < 0) n++;
+        return n;
+    }
+
+    /** The size of {@code v}'s varint. */
+    private static int varSize(long v) {
+        int n = 1;
+        while ((v & ~0x7FL) != 0) {
+            v >>>= 7;
+            n++;
+        }
+        return n;
+    }
+
+    private static int putVarLong(byte[] buf, int at, long v) {
+        while ((v & ~0x7FL) != 0) {
+            buf[at++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[at++] = (byte) v;
+        return at;
+    }
+
+    /**
+     * The ids a checkpoint of an earlier build held (oldest first, with their readers), kept as let
+     * go on {@code epochDay} (the checkpoint's own day: no older day is known).
+     */
+    public static ForgottenIds fromEarlierForm(List<String> order, Map<String, Long> readIn, long epochDay) {
+        ForgottenIds ids = new ForgottenIds();
+        for (String id : order) ids.add(id, readIn.get(id), epochDay);
+        return ids;
+    }
+
+    // ---- the checkpoint's form ---------------------------------------------------------------------
+
+    /**
+     * Base64 of: the number of days, then per day its epoch day and how many live entries it holds,
+     * then those entries in order, in the arena's form, none marked dead. Equal sets write equal text: compaction and
+     * dead copies leave no trace in it.
+     */
+    @JsonValue
+    String json() {
+        byte[] out = new byte[end + 16 + 15 * days];
+        int n = putVarLong(out, 0, days);
+        int[] counts = liveCounts();
+        for (int d = 0; d < days; d++) {
+            n = putVarLong(out, n, dayOf[d]);
+            n = putVarLong(out, n, counts[d]);
+        }
+        for (int at = 0; at < end; ) {
+            int header = varInt(at);
+            int size = entrySize(at, header);
+            if ((header & DEAD) == 0) {
+                System.arraycopy(arena, at, out, n, size);
+                n += size;
+            }
+            at += size;
+        }
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(out, n));
+    }
+
+    private int[] liveCounts() {
+        int[] counts = new int[days];
+        int day = 0;
+        for (int at = 0; at < end; ) {
+            while (day + 1 < days && dayStart[day + 1] <= at) day++;
+            int header = varInt(at);
+            if ((header & DEAD) == 0) counts[day]++;
+            at += entrySize(at, header);
+        }
+        return counts;
+    }
+
+    @JsonCreator
+    static ForgottenIds fromJson(String base64) {
+        byte[] in = Base64.getDecoder().decode(base64);
+        ForgottenIds ids = new ForgottenIds();
+        try {
+            int days = (int) readVarLong(in, 0);
+            int at = storedSize(in, 0);
+            long[] dayOf = new long[days];
+            int[] counts = new int[days];
+            for (int d = 0; d < days; d++) {
+                dayOf[d] = readVarLong(in, at);
+                at += storedSize(in, at);
+                counts[d] = (int) readVarLong(in, at);
+                at += storedSize(in, at);
+            }
+            ids.arena = new byte[Math.max(64, in.length - at)];
+            for (int d = 0; d < days; d++) {
+                if (d > 0 && dayOf[d] <= dayOf[d - 1]) throw new IllegalArgumentException("days out of order at day " + dayOf[d]);
+                ids.newDay(dayOf[d]);
+                for (int k = 0; k < counts[d]; k++) {
+                    int header = (int) readVarLong(in, at);
+                    if ((header & DEAD) != 0) throw new IllegalArgumentException("a dead entry at byte " + at);
+                    int from = at + varSize(header);
+                    if ((header & DECIMAL) != 0 && storedSize(in, from) != header >>> FLAG_BITS) {
+                        throw new IllegalArgumentException("a number's length does not match its header at byte " + at);
+                    }
+                    int size = entrySize(in, at, header);
+                    System.arraycopy(in, at, ids.arena, ids.end, size);
+                    ids.end += size;
+                    ids.live++;
+                    at += size;
+                }
+            }
+            if (at != in.length) throw new IllegalArgumentException((in.length - at) + " bytes after the last entry");
+        } catch (ArrayIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("forgotten ids: the checkpoint's bytes end inside an entry", e);
+        }
+        ids.rehash(tableFor(ids.live));
+        return ids;
+    }
+
+    private static int tableFor(int entries) {
+        int table = EMPTY_TABLE;
+        while (entries * 4L > table * 3L) table *= 2;
+        return table;
     }
 }

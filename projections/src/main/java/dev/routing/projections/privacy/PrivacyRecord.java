@@ -1,22 +1,19 @@
 package dev.routing.projections.privacy;
 
 import dev.routing.projections.keyed.HashedSortedMap;
+import dev.routing.projections.retention.Retention;
 import java.util.HashMap;
 import java.util.TreeSet;
 
 /**
  * Which turns are private, which stored messages are private input, and what each agent was last
  * told about where its speech goes (RULES P7, P10). Unlike the seed's in-memory record, this one
- * is rebuilt from the journal, so a restart loses nothing.
+ * is rebuilt from the journal, so a restart loses nothing; and it is exact: no count of later turns
+ * or messages turns an old public one private (docs/decisions/0004).
  */
 public final class PrivacyRecord {
-    /** How many private turn ids are kept exactly; older ones fall under {@link #floor}. */
-    public static final int KEPT_IDS = 4096;
-
-    /** The highest {@link #KEPT_IDS} private turn ids. */
-    public final TreeSet<Long> privateTurns = new TreeSet<>();
-    /** Every turn id at or below the floor counts as private (fail closed); 0 names no real turn. */
-    public long floor = 0;
+    /** Every private turn id the engine assigned. */
+    public final PrivateTurns privateTurns = new PrivateTurns();
     /**
      * agent -> message id -> message; public messages are forgotten once read. Walked in id order
      * only by a retake's search and an audit: hashed, since the fold writes and reads it by id for
@@ -24,25 +21,24 @@ public final class PrivacyRecord {
      */
     public final HashedSortedMap<String, HashedSortedMap<String, StoredMessage>> messages = new HashedSortedMap<>();
     /**
-     * How many ids of public messages let go are kept per agent. A wake or a redo names recent
-     * messages; one that names an id neither stored nor among these counts as private (P2), as a
-     * turn id under {@link #floor} does.
+     * agent -> the ids of its public messages forgotten once read, for as long as retention keeps
+     * them ({@link Retention#KEEP_IDS_DAYS}). A wake or a redo naming an id neither stored nor among
+     * these counts as private (P2). Private input is never forgotten: a retake must find it while it
+     * is on the branch (P9).
      */
-    public static final int FORGOTTEN_KEPT = 1024;
-    /** agent -> the ids of its newest public messages forgotten once read. */
     public final HashMap<String, ForgottenIds> forgotten = new HashMap<>();
     /** agent -> private input stored that no start's stream has answered yet (P7). */
     public final HashMap<String, TreeSet<String>> mark = new HashMap<>();
     /** agent -> the routing it was last told: a channel id, or "" for no channel. */
     public final HashMap<String, String> lastTold = new HashMap<>();
 
+    /** P10: whether the turn is private; 0 and below name no turn and count as private. Ids never assigned are the caller's to refuse. */
     public boolean isPrivateTurn(long turn) {
-        return turn <= floor || privateTurns.contains(turn);
+        return turn <= 0 || privateTurns.contains(turn);
     }
 
     public void notePrivateTurn(long turn) {
-        if (turn <= floor || !privateTurns.add(turn)) return;
-        while (privateTurns.size() > KEPT_IDS) floor = Math.max(floor, privateTurns.pollFirst());
+        privateTurns.add(turn);
     }
 
     /**
@@ -80,12 +76,12 @@ public final class PrivacyRecord {
     }
 
     /**
-     * A start or a boundary took the message in; {@code turn} is the turn a start or a live
-     * boundary read it for (null for one that takes nothing in). A public message is then forgotten
-     * (only private input matters to a later retake, P9), its id kept among the agent's newest
-     * {@link #FORGOTTEN_KEPT} forgotten, so that a later wake or redo naming it is known public.
+     * A start or a boundary took the message in on {@code epochDay}; {@code turn} is the turn a
+     * start or a live boundary read it for (null for one that takes nothing in). A public message is
+     * then forgotten (only private input matters to a later retake, P9), its id kept among the
+     * agent's forgotten ids, so that a later wake or redo naming it is known public.
      */
-    public void markRead(String agent, String id, Long turn) {
+    public void markRead(String agent, String id, Long turn, long epochDay) {
         HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
         if (byId == null) return;
         StoredMessage m = byId.get(id);
@@ -94,7 +90,12 @@ public final class PrivacyRecord {
         if (m.readIn == null) m.readIn = turn;
         if (m.mayBePrivate()) return;
         byId.remove(id);
-        forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.readIn, FORGOTTEN_KEPT);
+        forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.readIn, epochDay);
+    }
+
+    /** Lets go the ids of public messages forgotten on a UTC day before {@code cutoffDay}: a later mention of one counts as unknown. */
+    public void letGoBefore(long cutoffDay) {
+        for (ForgottenIds ids : forgotten.values()) ids.expire(cutoffDay);
     }
 
     /**
@@ -102,13 +103,19 @@ public final class PrivacyRecord {
      * start) that the record neither holds nor let go counts as private input stored: it sets the
      * mark, so the next start that can publish is private.
      */
-    public void markIfUnclassifiable(String agent, String id) {
-        if (message(agent, id) == null && forgottenHolding(agent, id) == null) markOf(agent).add(id);
+    public void markIfUnclassifiable(String agent, String id, long today) {
+        if (message(agent, id) == null && !forgottenHolds(agent, id, today)) markOf(agent).add(id);
     }
 
-    /** The public message the agent's record let go under the id (among the newest {@link #FORGOTTEN_KEPT}), or null. */
-    public ForgottenIds forgottenHolding(String agent, String id) {
+    /** Whether the agent's record let go a public message under the id on a day retention still keeps on {@code today}. */
+    public boolean forgottenHolds(String agent, String id, long today) {
         ForgottenIds ids = forgotten.get(agent);
-        return ids != null && ids.holds(id) ? ids : null;
+        return ids != null && ids.holds(id, Retention.keptFrom(today));
+    }
+
+    /** The turn that first read the public message let go under the id, or null (none, or not kept on {@code today}). */
+    public Long forgottenReadIn(String agent, String id, long today) {
+        ForgottenIds ids = forgotten.get(agent);
+        return ids == null ? null : ids.readIn(id, Retention.keptFrom(today));
     }
 }

@@ -34,6 +34,15 @@ public final class Turn {
     public String fallback;
     /** The channel whose wake triggered the turn. */
     public String trigger;
+    /**
+     * The turn's own channel, where 0.30.0 sends a {@code channel_publish} that names none: its
+     * locus, else its trigger, else its fork's home; null for a private turn, which has none (P4).
+     */
+    public String channel() {
+        if (isPrivate) return null;
+        return locus != null ? locus : trigger != null ? trigger : home;
+    }
+
     /** explicit and hybrid mode's sticky destination (M2, M3); {@code skip_reply} in hybrid keeps speech private. */
     public String sticky;
     /**

@@ -12,9 +12,6 @@ import java.util.TreeMap;
  * Maps no reader walks are hash maps: a checkpoint writes every map sorted by key all the same.
  */
 public final class TurnBook {
-    /** How many turns' owners are remembered, open or ended (the newest). */
-    public static final int KEPT_OWNERS = 4096;
-
     /** Hashed for the fold's lookups by id; walked in id order by an audit and a restart only. */
     public final HashedSortedMap<Long, Turn> open = new HashedSortedMap<>();
     /**
@@ -23,8 +20,8 @@ public final class TurnBook {
      * once every attempt has settled or passed its deadline.
      */
     public final HashMap<Long, Turn> awaitingReceipt = new HashMap<>();
-    /** turn id -> its agent, for the newest {@link #KEPT_OWNERS} turns: whose turn a late script names. */
-    public final OwnerWindow owners = new OwnerWindow();
+    /** Every turn retention keeps, open or ended: whose it is and where it spoke (a late script names one). */
+    public final TurnLedger ledger = new TurnLedger();
     public final HashMap<String, Long> openByAgent = new HashMap<>();
     /**
      * agent -> wake id -> wake not yet taken by a start. An agent's wakes are one or two, and go
@@ -101,28 +98,34 @@ public final class TurnBook {
         }
     }
 
-    /** Opens the turn in place of its agent's open one, which it closes. */
-    public void open(Turn turn) {
+    /** Opens the turn, on UTC day {@code epochDay}, in place of its agent's open one, which it closes. */
+    public void open(Turn turn, long epochDay) {
         // One write of the agent's open turn, where closing and then opening took five lookups.
         Long id = turn.id;
         Long previous = openByAgent.put(turn.agent, id);
         Turn closed = previous == null ? null : open.remove(previous);
         // A hand-built stream can open one id for two agents: the other agent's turn closes with it.
-        if (closed != null && !closed.agent.equals(turn.agent)) closedFor(closed.agent, previous);
+        if (closed != null) {
+            ledger.ended(closed.id, closed.channel());
+            if (!closed.agent.equals(turn.agent)) closedFor(closed.agent, previous);
+        }
         open.put(id, turn);
         recent = turn;
-        owners.remember(turn.id, turn.agent);
+        ledger.opened(turn.id, turn.agent, epochDay);
     }
 
-    /** The agent whose turn this is, or null when it is older than the owners remembered (or never was). */
+    /** The agent whose turn this is, or null when retention keeps no such turn (or it never was). */
     public String owner(long turn) {
         Turn t = open.get(turn);
-        return t != null ? t.agent : owners.owner(turn);
+        return t != null ? t.agent : ledger.owner(turn);
     }
 
     public Turn close(long id) {
         Turn turn = open.remove(id);
-        if (turn != null) closedFor(turn.agent, id);
+        if (turn != null) {
+            ledger.ended(id, turn.channel());
+            closedFor(turn.agent, id);
+        }
         if (recent != null && recent.id == id) recent = null;
         return turn;
     }

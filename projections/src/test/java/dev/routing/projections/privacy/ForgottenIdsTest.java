@@ -1,65 +1,186 @@
 package dev.routing.projections.privacy;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.journal.event.MessageReceived;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * P2: the ids of public messages let go are kept newest last, the oldest let go first, and a
- * checkpoint keeps that order: a record restored from one must let the same id go next as the
- * record that wrote it (live and restored engines would otherwise drift apart).
+ * P2, P15: the ids of public messages let go are kept exactly, each with the turn that first read it,
+ * for as long as retention keeps its day, and however many came after it; a checkpoint writes
+ * them as a function of what is held, so a restored record answers and writes as the one it
+ * came from.
  */
 class ForgottenIdsTest {
-
     private static final Instant AT = Instant.parse("2026-11-02T09:00:00Z");
 
-    private static void readPublic(EngineState s, String id, long turn) {
-        s.privacy.messagesOf("qa").put(id, StoredMessage.of(new MessageReceived(AT, id, "qa", "channel-message", "work",
-                "discord", false, null, "words", "host", null, false)));
-        s.privacy.markRead("qa", id, turn);
-    }
-
-    private static List<String> order(EngineState s) {
-        return new ArrayList<>(s.privacy.forgotten.get("qa").order);
-    }
+    /** What a forgotten id holds in the plain model: the reader (null: none) and the day it was let go. */
+    private record Kept(Long reader, long day) {}
 
     @Test
-    void P2_theOrderOfIdsLetGoSurvivesACheckpointAndTheSameIdGoesNext() {
-        Random random = new Random(7);
-        EngineState live = new EngineState();
-        for (int i = 0; i < PrivacyRecord.FORGOTTEN_KEPT + 50; i++) readPublic(live, "m" + random.nextInt(5_000), i + 1);
-        EngineState restored = StateCodec.fromTree(StateCodec.toTree(live));
-        assertEquals(order(live), order(restored), "written in the order they were let go, not sorted");
-        assertArrayEquals(StateCodec.toBytes(live), StateCodec.toBytes(restored));
-        for (int i = 0; i < 300; i++) {
-            String id = "n" + random.nextInt(2_000);
-            readPublic(live, id, 9_000 + i);
-            readPublic(restored, id, 9_000 + i);
+    void P2_everyIdLetGoIsHeldExactlyHoweverManyCameAfterIt() {
+        ForgottenIds ids = new ForgottenIds();
+        for (int i = 0; i < 200_000; i++) ids.add("m-" + i, i % 3 == 0 ? null : (long) i, 20_000);
+        assertEquals(200_000, ids.size());
+        for (int i = 0; i < 200_000; i += 997) {
+            assertTrue(ids.holds("m-" + i, 0), "m-" + i);
+            assertEquals(i % 3 == 0 ? null : (Long) (long) i, ids.readIn("m-" + i, 0));
         }
-        assertEquals(order(live), order(restored));
-        assertEquals(PrivacyRecord.FORGOTTEN_KEPT, order(live).size());
+        assertFalse(ids.holds("m-200000", 0), "an id never let go");
+        assertFalse(ids.holds("m-1 ", 0), "one character more");
+        assertFalse(ids.holds("m-", 0), "a prefix");
+        assertNull(ids.readIn("never", 0));
     }
 
     @Test
-    void P2_anIdLetGoAgainBecomesTheNewestAndKeepsTheTurnThatReadItLast() {
-        EngineState s = new EngineState();
-        readPublic(s, "a", 1);
-        readPublic(s, "b", 2);
-        readPublic(s, "a", 3);
-        assertEquals(List.of("b", "a"), order(s));
-        assertEquals(3L, s.privacy.forgotten.get("qa").readIn("a"));
-        for (int i = 0; i < PrivacyRecord.FORGOTTEN_KEPT - 1; i++) readPublic(s, "c" + i, 10);
-        assertFalse(s.privacy.forgotten.get("qa").holds("b"), "the oldest went first");
-        assertTrue(s.privacy.forgotten.get("qa").holds("a"));
+    void P2_idsOfAnyCharactersAndLengthsAreHeldByTheirExactText() {
+        ForgottenIds ids = new ForgottenIds();
+        String[] odd = {"", "é", "e\u0301", "日本語のメッセージ", "🙂 smile", "x".repeat(300), "\u007f", "Aa", "BB",
+            "0", "7", "007", "07", "-7", "+7", "7.0", "9223372036854775807", "9223372036854775808", "1300000000000000000",
+            "99999999999999999999"};
+        for (int i = 0; i < odd.length; i++) ids.add(odd[i], (long) (i + 1) * 1_000_003L, 20_000);
+        for (int i = 0; i < odd.length; i++) assertEquals((long) (i + 1) * 1_000_003L, ids.readIn(odd[i], 0), odd[i]);
+        assertFalse(ids.holds("e", 0), "é's first letter alone");
+        assertFalse(ids.holds("x".repeat(299), 0));
+        assertFalse(ids.holds("70", 0), "a number is its exact spelling");
+        assertFalse(ids.holds("9223372036854775806", 0));
+        ForgottenIds restored = ForgottenIds.fromJson(ids.json());
+        for (String id : odd) assertTrue(restored.holds(id, 0), id);
+        assertEquals(ids.json(), restored.json());
+    }
+
+    /**
+     * Random adds (ids let go again among them), day changes, expiries and checkpoint round trips,
+     * against a plain map: every id answers as the map does, and a record restored from any
+     * checkpoint writes the same text as the one it came from.
+     */
+    @Test
+    void P2_P15_theRecordAnswersAsAPlainMapThroughReaddsExpiriesAndCheckpoints() {
+        for (int seed = 0; seed < 200; seed++) {
+            SplittableRandom random = new SplittableRandom(seed);
+            ForgottenIds ids = new ForgottenIds();
+            Map<String, Kept> model = new HashMap<>();
+            long day = 20_000;
+            int universe = 1 + random.nextInt(3_000);
+            int steps = random.nextInt(6_000);
+            for (int step = 0; step < steps; step++) {
+                int what = random.nextInt(100);
+                if (what < 85) {
+                    String id = id(random.nextInt(universe));
+                    Long reader = random.nextInt(4) == 0 ? null : (long) random.nextInt(1 << 20);
+                    ids.add(id, reader, day);
+                    model.put(id, new Kept(reader, day));
+                } else if (what < 95) {
+                    day += random.nextInt(3);
+                } else if (what < 98) {
+                    long cutoff = day - random.nextInt(5);
+                    ids.expire(cutoff);
+                    model.values().removeIf(k -> k.day() < cutoff);
+                } else {
+                    String json = ids.json();
+                    ids = ForgottenIds.fromJson(json);
+                    assertEquals(json, ids.json(), "seed " + seed + ": a restored record writes what it was read from");
+                }
+            }
+            assertEquals(model.size(), ids.size(), "seed " + seed);
+            for (int i = 0; i < universe; i++) {
+                String id = id(i);
+                Kept kept = model.get(id);
+                assertEquals(kept != null, ids.holds(id, 0), "seed " + seed + ": " + id);
+                if (kept != null) assertEquals(kept.reader(), ids.readIn(id, 0), "seed " + seed + ": " + id);
+                long from = day - random.nextInt(4);
+                assertEquals(kept != null && kept.day() >= from, ids.holds(id, from), "seed " + seed + ": " + id + " from " + from);
+            }
+            ForgottenIds restored = ForgottenIds.fromJson(ids.json());
+            assertEquals(ids.json(), restored.json(), "seed " + seed);
+            assertEquals(ids.size(), restored.size());
+        }
+    }
+
+    /** Ids of three spellings that must stay apart: words, numbers, and numbers with a leading zero. */
+    private static String id(int i) {
+        return switch (i % 3) {
+            case 0 -> "m" + i;
+            case 1 -> Long.toString(1_300_000_000_000_000_000L + i);
+            default -> "0" + (i - 2) / 3;
+        };
+    }
+
+    @Test
+    void P2_aNumberAndTheSameDigitsSpelledOtherwiseAreTwoIds() {
+        ForgottenIds ids = new ForgottenIds();
+        ids.add("12", 1L, 20_000);
+        assertFalse(ids.holds("012", 0));
+        ids.add("012", 2L, 20_000);
+        assertEquals(1L, ids.readIn("12", 0));
+        assertEquals(2L, ids.readIn("012", 0));
+        assertEquals(12, ForgottenIds.decimalValue("12"));
+        assertEquals(-1, ForgottenIds.decimalValue("012"));
+        assertEquals(Long.MAX_VALUE, ForgottenIds.decimalValue("9223372036854775807"));
+        assertEquals(-1, ForgottenIds.decimalValue("9223372036854775808"));
+    }
+
+    @Test
+    void P2_twoRecordsHoldingTheSameIdsWriteTheSameTextWhateverTheyLetGoAgain() {
+        ForgottenIds once = new ForgottenIds();
+        ForgottenIds again = new ForgottenIds();
+        for (int i = 0; i < 10_000; i++) again.add("m" + (i % 7), (long) i, 20_000);
+        for (int i = 10_000 - 7; i < 10_000; i++) once.add("m" + (i % 7), (long) i, 20_000);
+        assertEquals(once.json(), again.json());
+    }
+
+    @Test
+    void P2_aDayLeavesWholeAndOnlyOnceRetentionPassesIt() {
+        ForgottenIds ids = new ForgottenIds();
+        ids.add("old", 1L, 20_000);
+        ids.add("kept", 2L, 20_001);
+        ids.add("moved", 3L, 20_000);
+        ids.add("moved", 4L, 20_002); // let go again: kept by its newer day
+        assertEquals(0, ids.expire(20_000));
+        assertEquals(1, ids.expire(20_001));
+        assertFalse(ids.holds("old", 0));
+        assertTrue(ids.holds("kept", 0));
+        assertEquals(4L, ids.readIn("moved", 0));
+        assertEquals(20_001, ids.oldestDay());
+        assertFalse(ids.holds("kept", 20_002), "let go on a day before the first one kept");
+        assertTrue(ids.holds("moved", 20_002));
+        assertEquals(null, ids.readIn("kept", 20_002));
+    }
+
+    @Test
+    void aCheckpointsBytesThatEndInsideAnEntryAreRefused() {
+        ForgottenIds ids = new ForgottenIds();
+        ids.add("m1", 1L, 20_000);
+        byte[] whole = java.util.Base64.getDecoder().decode(ids.json());
+        String cut = java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(whole, whole.length - 1));
+        assertThrows(IllegalArgumentException.class, () -> ForgottenIds.fromJson(cut));
+    }
+
+    /** Through the record: a public message read is let go, and the state restored from a checkpoint knows it as the live one does. */
+    @Test
+    void P2_aPublicMessageReadIsLetGoAndARestoredStateKnowsIt() {
+        EngineState live = new EngineState();
+        for (int i = 0; i < 5_000; i++) {
+            String id = "c" + i;
+            live.privacy.messagesOf("qa").put(id, StoredMessage.of(new MessageReceived(AT, id, "qa", "channel-message", "work",
+                    "discord", false, null, "words", "host", null, false)));
+            live.privacy.markRead("qa", id, (long) i + 1, 20_000);
+        }
+        EngineState restored = StateCodec.fromTree(StateCodec.toTree(live));
+        assertEquals(StateCodec.toJson(live), StateCodec.toJson(restored));
+        assertNull(restored.privacy.message("qa", "c0"), "read and let go");
+        assertTrue(restored.privacy.forgottenHolds("qa", "c0", 20_000));
+        assertEquals(1L, restored.privacy.forgottenReadIn("qa", "c0", 20_000));
+        assertFalse(restored.privacy.forgottenHolds("qa", "c0", 20_000 + 31), "retention keeps it 30 days");
     }
 }

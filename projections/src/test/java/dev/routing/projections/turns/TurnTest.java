@@ -16,7 +16,7 @@ class TurnTest {
         Turn turn = new Turn();
         turn.id = 7;
         turn.agent = "qa";
-        state.turns.open(turn);
+        state.turns.open(turn, 20_000);
         return state;
     }
 

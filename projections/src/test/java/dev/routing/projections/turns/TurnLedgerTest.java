@@ -1,0 +1,88 @@
+package dev.routing.projections.turns;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.routing.projections.EngineState;
+import dev.routing.projections.StateCodec;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * P13: whose a turn is and where it spoke, kept for every turn opened on a day retention keeps,
+ * however many turns followed it; a checkpoint writes it so a restored book answers the same.
+ */
+class TurnLedgerTest {
+    private static Turn turn(long id, String agent, String locus) {
+        Turn t = new Turn();
+        t.id = id;
+        t.agent = agent;
+        t.locus = locus;
+        return t;
+    }
+
+    @Test
+    void P13_anEndedTurnKeepsItsOwnerAndChannelPastAnyNumberOfLaterTurns() {
+        EngineState s = new EngineState();
+        s.turns.open(turn(1, "qa", "work"), 20_000);
+        s.turns.close(1);
+        for (long id = 2; id < 50_000; id++) {
+            s.turns.open(turn(id, "a" + (id % 50), id % 2 == 0 ? "c" + (id % 7) : null), 20_000 + id / 10_000);
+            s.turns.close(id);
+        }
+        assertEquals("qa", s.turns.owner(1));
+        assertEquals("work", s.turns.ledger.channel(1));
+        assertEquals("a3", s.turns.owner(3));
+        assertNull(s.turns.ledger.channel(3), "a turn that had no channel");
+        EngineState restored = StateCodec.fromTree(StateCodec.toTree(s));
+        assertEquals(StateCodec.toJson(s), StateCodec.toJson(restored));
+        assertEquals("work", restored.turns.ledger.channel(1));
+        assertNull(restored.turns.owner(50_000), "never opened");
+    }
+
+    @Test
+    void P13_aPrivateTurnKeepsNoChannel() {
+        EngineState s = new EngineState();
+        Turn t = turn(1, "qa", null);
+        t.home = "fork";
+        s.turns.open(t, 20_000);
+        t.isPrivate = true;
+        s.turns.close(1);
+        assertNull(s.turns.ledger.channel(1));
+        assertEquals("qa", s.turns.owner(1));
+    }
+
+    @Test
+    void P13_turnsOpenedOnADayRetentionLetsGoAreForgottenTogether() {
+        for (int seed = 0; seed < 100; seed++) {
+            SplittableRandom random = new SplittableRandom(seed);
+            TurnLedger ledger = new TurnLedger();
+            Map<Long, String> owners = new HashMap<>();
+            Map<Long, Long> dayOf = new HashMap<>();
+            long day = 20_000;
+            long id = 1;
+            for (int step = 0; step < random.nextInt(3_000); step++) {
+                int what = random.nextInt(20);
+                if (what < 16) {
+                    String agent = "a" + random.nextInt(5);
+                    ledger.opened(id, agent, day);
+                    owners.put(id, agent);
+                    dayOf.put(id, day);
+                    id++;
+                } else if (what < 19) {
+                    day += random.nextInt(2);
+                } else {
+                    long cutoff = day - random.nextInt(3);
+                    ledger.letGoBefore(cutoff);
+                    dayOf.forEach((turn, d) -> {
+                        if (d < cutoff) owners.remove(turn);
+                    });
+                }
+                if (random.nextInt(500) == 0) ledger = TurnLedger.fromJson(ledger.json());
+            }
+            for (long t = 0; t <= id; t++) assertEquals(owners.get(t), ledger.owner(t), "seed " + seed + ", turn " + t);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.routing.cli.bench;
+
+import dev.routing.cli.BadInputException;
+import dev.routing.cli.ExitCodes;
+import dev.routing.cli.Progress;
+import dev.routing.cli.Version;
+import dev.routing.engine.Engine;
+import dev.routing.engine.Replay;
+import dev.routing.engine.context.RuleSet;
+import dev.routing.journal.store.Journal;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.StateCodec;
+import dev.routing.projections.privacy.ForgottenIds;
+import dev.routing.projections.retention.Retention;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "ids", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+        "Weighs what the engine remembers of every message (issue 25): a week of N messages for busy",
+        "public agents, through the engine into a journal, then the bytes each remembered message costs",
+        "(the exact id record's arrays, and the whole state on the heap after a restore), the newest",
+        "checkpoint's size, the restore's time, and whether sampled ids answer the same after it."})
+public final class BenchIdsCommand implements Callable<Integer> {
+    @Option(names = "--messages", paramLabel = "N", defaultValue = "10000000", description = "messages in the week (default: ${DEFAULT-VALUE})")
+    long messages;
+
+    @Option(names = "--agents", paramLabel = "N", defaultValue = "50", description = "agents (default: ${DEFAULT-VALUE})")
+    int agents;
+
+    @Option(names = "--days", paramLabel = "N", defaultValue = "7", description = "days the messages span (default: ${DEFAULT-VALUE})")
+    int days;
+
+    @Option(names = "--seed", defaultValue = "1", description = "traffic seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "where to build the journal (default: a temporary directory, removed after)")
+    Path dir;
+
+    @Override
+    public Integer call() throws IOException {
+        if (messages < IdTraffic.BATCH * 10L) throw new BadInputException("--messages must be at least " + IdTraffic.BATCH * 10);
+        if (agents < 1 || days < 1) throw new BadInputException("--agents and --days must be at least 1");
+        Path where = dir != null ? dir : Files.createTempDirectory("replay-cli-bench-ids");
+        try {
+            IdTraffic traffic = new IdTraffic(seed, agents, messages, Duration.ofDays(days));
+            long buildStart = System.nanoTime();
+            long facts;
+            List<String> before;
+            Weights weights;
+            try (Engine engine = Engine.open(where, RuleSet.CURRENT, null)) {
+                engine.deferCommits(true);
+                Progress progress = new Progress("messages", messages);
+                long[] fed = {0};
+                facts = traffic.run(fact -> {
+                    if (++fed[0] % 10_000 == 0) engine.commit();
+                    return engine.accept(fact);
+                }, progress);
+                progress.done();
+                engine.commit();
+                before = answers(engine.state(), traffic);
+                weights = Weights.of(engine.state());
+            }
+            double build = seconds(buildStart);
+            long restoreStart = System.nanoTime();
+            Replay.Result restored;
+            try (Journal journal = Journal.openReader(where)) {
+                restored = Replay.restore(journal);
+            }
+            double restore = seconds(restoreStart);
+            List<String> after = answers(restored.state(), traffic);
+            Weights restoredWeights = Weights.of(restored.state());
+            long entriesRead = restored.entriesRead();
+            // What the restored state alone holds: the heap with it, less the heap once it is dropped.
+            long withState = heapUsed();
+            restored = null;
+            long heap = withState - heapUsed();
+            int same = 0;
+            for (int i = 0; i < before.size(); i++) same += Objects.equals(before.get(i), after.get(i)) ? 1 : 0;
+            long remembered = weights.idsHeld + weights.storedKept;
+            System.out.printf("messages         %,d over %d days for %d agents (room ids of 19 digits)%n", messages, days, agents);
+            System.out.printf("build            %,d facts through the engine in %.1f s (%,.0f facts/s, commits deferred)%n",
+                    facts, build, facts / build);
+            System.out.printf("remembered       %,d public ids let go (exact), %,d messages kept whole (private input, work), %,d turns, %,d of them private%n",
+                    weights.idsHeld, weights.storedKept, weights.turns, weights.privateTurns);
+            System.out.printf("id record        %.1f bytes per public id let go as built, %.1f restored (%,d and %,d bytes of arrays)%n",
+                    (double) weights.idsBytes / Math.max(1, weights.idsHeld),
+                    (double) restoredWeights.idsBytes / Math.max(1, weights.idsHeld), weights.idsBytes, restoredWeights.idsBytes);
+            System.out.printf("turn ledger      %.1f bytes per turn (%,d bytes of arrays)%n",
+                    (double) weights.ledgerBytes / Math.max(1, weights.turns), weights.ledgerBytes);
+            System.out.printf("state on heap    %,d bytes after a restore: %.1f bytes per remembered message%n", heap,
+                    (double) heap / Math.max(1, remembered));
+            System.out.printf("checkpoint       %,d bytes of state JSON (%.1f per remembered message)%n", weights.stateJson,
+                    (double) weights.stateJson / Math.max(1, remembered));
+            System.out.printf("restore          %.2f s (newest checkpoint + %,d entries)%n", restore, entriesRead);
+            System.out.printf("answers          %,d of %,d sampled ids answer the same after the restore%n", same, before.size());
+            return same == before.size() ? ExitCodes.OK : ExitCodes.FAILURE;
+        } finally {
+            if (dir == null) deleteQuietly(where);
+        }
+    }
+
+    /** What the record answers for each sampled id: stored, let go (with its reader), or unknown. */
+    private static List<String> answers(EngineState state, IdTraffic traffic) {
+        long today = Retention.day(state.clockMillis);
+        List<String> out = new ArrayList<>(traffic.sampled.size());
+        for (int i = 0; i < traffic.sampled.size(); i++) {
+            String agent = traffic.sampledAgent.get(i);
+            String id = traffic.sampled.get(i);
+            if (state.privacy.message(agent, id) != null) out.add("stored " + state.privacy.isPrivateInput(state.privacy.message(agent, id)));
+            else if (state.privacy.forgottenHolds(agent, id, today)) out.add("let go, read in " + state.privacy.forgottenReadIn(agent, id, today));
+            else out.add("unknown");
+        }
+        return out;
+    }
+
+    /** The state's remembered messages and turns, and the bytes their records hold. */
+    private record Weights(long idsHeld, long idsBytes, long storedKept, long turns, long ledgerBytes, long privateTurns, long stateJson) {
+        static Weights of(EngineState s) {
+            long held = 0;
+            long bytes = 0;
+            for (ForgottenIds ids : s.privacy.forgotten.values()) {
+                held += ids.size();
+                bytes += ids.footprint();
+            }
+            long kept = 0;
+            for (var byId : s.privacy.messages.values()) kept += byId.size();
+            return new Weights(held, bytes, kept, s.turns.ledger.size(), s.turns.ledger.footprint(), s.privacy.privateTurns.size(),
+                    StateCodec.toBytes(s).length);
+        }
+    }
+
+    private static long heapUsed() {
+        for (int i = 0; i < 3; i++) System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary journal left behind is harmless
+        }
+    }
+}
