@@ -235,6 +235,9 @@ export class SidecarClient extends EventEmitter<SidecarEvents> {
     this.transport = undefined;
     this.dropped = false;
     this.lost();
+    const waiting = this.waitingForReady;
+    this.waitingForReady = undefined;
+    waiting?.reject(new Error("the connection was replaced by a newer reconnect() before its ready line"));
     transport.destroy();
   }
 
