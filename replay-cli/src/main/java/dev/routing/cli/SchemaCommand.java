@@ -11,10 +11,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "schema", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Writes the protocol's JSON Schema (draft 2020-12), generated from the journal's records, into DIR:",
-        "fact.schema.json (a line a host sends), sidecar.schema.json (a line the sidecar writes) and",
-        "journal.schema.json (an entry as dump prints it). docs/schema holds them; a test fails when they differ",
-        "from what this build's records give."})
+        "Writes the protocol's JSON Schema (draft 2020-12), generated from the",
+        "journal's records, into DIR: fact.schema.json (a line a host sends),",
+        "sidecar.schema.json (a line the sidecar writes) and journal.schema.json",
+        "(an entry as dump prints it). docs/schema holds them, and a test fails",
+        "when they differ from what this build's records give."})
 final class SchemaCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "where to write the files (e.g. docs/schema)")
     Path out;
