@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "replay-cli", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "An event-sourced prose routing engine on a Chronicle Queue journal.",
         subcommands = {DemoCommand.class, RunCommand.class, StateCommand.class, VerifyCommand.class, DumpCommand.class,
-                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, SalvageCommand.class, ServeCommand.class,
+                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, SalvageCommand.class, ServeCommand.class, SchemaCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main {
     static {

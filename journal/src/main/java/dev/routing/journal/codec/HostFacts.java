@@ -1,8 +1,10 @@
 package dev.routing.journal.codec;
 
 import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.MessageReceived;
 import dev.routing.journal.event.WakeQueued;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The closed sets of values PROTOCOL fixes for what a host sends, checked where a host's line is
@@ -19,6 +21,17 @@ final class HostFacts {
     static final List<String> RETAKES = List.of("nudge", "unstick", "inference-request");
 
     private HostFacts() {}
+
+    /**
+     * Each field of {@code type} whose value is one of a closed set, by name, for a description of the
+     * wire (the JSON Schema): on a host's line, the sets checked below; anywhere, {@code writer}, which
+     * {@link MessageReceived} checks itself (a journaled message reads back with one of the three).
+     */
+    static Map<String, List<String>> closedSets(Class<?> type, boolean hostLine) {
+        if (type == WakeQueued.class && hostLine) return Map.of("cause", CAUSES, "retake", RETAKES);
+        if (type == MessageReceived.class) return Map.of("writer", MessageReceived.WRITERS);
+        return Map.of();
+    }
 
     static Fact checked(Fact fact) {
         if (fact instanceof WakeQueued w) {

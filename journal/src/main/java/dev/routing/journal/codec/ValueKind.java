@@ -285,6 +285,13 @@ abstract class ValueKind {
             for (int i = 0; i < constants.length; i++) stored[i] = names.get(constants[i]).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         }
 
+        /** The wire names, in the order the enum declares its constants. */
+        List<String> wireNames() {
+            List<String> out = new ArrayList<>(constants.length);
+            for (Object constant : constants) out.add(names.get(constant));
+            return out;
+        }
+
         @Override
         Object readStored(BinaryIn in) {
             int n = in.size();
@@ -323,6 +330,10 @@ abstract class ValueKind {
 
         Listed(ValueKind element) {
             this.element = element;
+        }
+
+        ValueKind element() {
+            return element;
         }
 
         @Override
@@ -385,6 +396,10 @@ abstract class ValueKind {
 
         Nested(Class<?> type) {
             this.type = type;
+        }
+
+        Class<?> type() {
+            return type;
         }
 
         @Override
