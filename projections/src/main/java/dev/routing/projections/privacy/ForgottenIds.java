@@ -256,7 +256,7 @@ public final class ForgottenIds {
     /** The id's {@link String#hashCode}, computed from its stored form, so a lookup by string finds it. */
     private int hashAt(int at, int header) {
         int from = at + varSize(header);
-        if ((header & DECIMAL) != 0) return Long.toString(readVarLong(arena, from)).hashCode();
+        if ((header & DECIMAL) != 0) return decimalHash(readVarLong(arena, from));
         int length = header >>> FLAG_BITS;
         int h = 0;
         for (int i = 0; i < length; i++) {
@@ -264,6 +264,18 @@ public final class ForgottenIds {
             if (b < 0) return new String(arena, from, length, StandardCharsets.UTF_8).hashCode();
             h = 31 * h + b;
         }
+        return h;
+    }
+
+    /** {@code Long.toString(value).hashCode()} for a value of at least 0, without making the string: sum of digit * 31^place. */
+    static int decimalHash(long value) {
+        int h = 0;
+        int weight = 1;
+        do {
+            h += ('0' + (int) (value % 10)) * weight;
+            weight *= 31;
+            value /= 10;
+        } while (value != 0);
         return h;
     }
 
