@@ -10,7 +10,8 @@ import java.util.Set;
 
 /**
  * A deliberately naive model of which turns must be private and what a private turn may publish,
- * written from RULES P1-P10, P12, P13, P15 and P16 alone, and the retention docs/privacy.md states
+ * written from RULES P1-P10, P12, P13, P15, P16 and M6's "a call the agent was not permitted to
+ * make counts for nothing" (the agent's tools included) alone, and the retention docs/privacy.md states
  * (a public message read is known for 30 UTC days after the day it was read). It shares no code
  * with the engine or its projections (ReferenceModelIsIndependentTest checks the imports): it reads
  * the wire's records, keeps everything it is told for ever, and re-derives every answer by looking,
@@ -35,11 +36,14 @@ public final class ReferenceModel {
         boolean silent;
         boolean streamBegun;
         Set<String> markAtStart = new HashSet<>();
+        /** The tools the agent was configured with when the turn opened (null: every tool). */
+        final List<String> tools;
 
-        T(long id, String agent, boolean isPrivate) {
+        T(long id, String agent, boolean isPrivate, List<String> tools) {
             this.id = id;
             this.agent = agent;
             this.isPrivate = isPrivate;
+            this.tools = tools;
         }
     }
 
@@ -61,6 +65,8 @@ public final class ReferenceModel {
     private final Map<String, Long> readOnDay = new HashMap<>();
     /** The newest fact's time so far, in epoch millis. */
     private long clock;
+    /** agent -> the tools it was last configured with (absent or null: every tool). */
+    private final Map<String, List<String>> tools = new HashMap<>();
     /** attempt -> whether the turn that requested it was private then. */
     private final Map<Long, Boolean> attemptByPrivateTurn = new HashMap<>();
     private long nextTurn = 1;
@@ -145,7 +151,9 @@ public final class ReferenceModel {
 
     public String step(Fact fact, List<Decision> decisions) {
         clock = Math.max(clock, fact.at().toEpochMilli());
-        if (fact instanceof ChannelRegistered c) {
+        if (fact instanceof AgentConfigured c) {
+            tools.put(c.agent(), c.tools());
+        } else if (fact instanceof ChannelRegistered c) {
             labels.computeIfAbsent(c.channel(), k -> new HashSet<>()).add(c.label() == null ? c.channel() : c.label());
         } else if (fact instanceof MessageReceived m) {
             stored(m);
@@ -228,7 +236,7 @@ public final class ReferenceModel {
             for (T t : turns.values()) {
                 if (t.open && t.agent.equals(s.agent())) t.open = false;
             }
-            decided = new T(nextTurn++, s.agent(), must);
+            decided = new T(nextTurn++, s.agent(), must, tools.get(s.agent()));
             turns.put(decided.id, decided);
         }
         if (decided.isPrivate) privateTurns.add(decided.id);
@@ -309,6 +317,13 @@ public final class ReferenceModel {
         T t = turns.get(r.turn());
         if (t == null || !t.open) return null;
         String problem = null;
+        for (Decision d : decisions) {
+            // M6, M7: a tool the agent's tools leave out is a call it may not make: it counts for nothing.
+            if (d instanceof ToolDecided td && td.allowed() && td.call() != null && t.tools != null
+                    && !t.tools.contains(r.calls().get(td.call()).tool())) {
+                return "turn " + t.id + "'s agent may not call " + td.tool() + ", yet the engine allowed it";
+            }
+        }
         for (Decision d : decisions) {
             if (d instanceof PublishRequested p && p.turn() != null) attemptByPrivateTurn.put(p.attempt(), privateTurn(p.turn()));
             if (!t.isPrivate || problem != null) continue;

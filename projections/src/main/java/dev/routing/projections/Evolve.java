@@ -188,6 +188,7 @@ public final class Evolve {
         turn.mode = settings.mode;
         turn.locusPolicy = settings.locusPolicy;
         turn.home = settings.home;
+        turn.tools = settings.tools;
         turn.isPrivate = o.isPrivate();
         turn.why = o.why();
         turn.locus = o.locus();

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.LocusPolicy;
@@ -294,6 +295,44 @@ class DraftsRoundTest {
         long e = roomTurn(explicit, "work");
         explicit.host.say(e, 1, "Bounces as before.", denied(drafts("list", null)));
         assertEquals("bounced", routes(explicit, e, 1).get(0).kind());
+    }
+
+    /** An agent whose {@code tools} leave out {@code drafts}: its calls of it are ones it may not make. */
+    private static Scenario withoutDrafts(Mode mode) {
+        Scenario s = new Scenario();
+        s.host.configure(new AgentConfigured(s.host.tick(), "qa", mode, LocusPolicy.DELIVERY,
+                List.of("send_message", "channel_publish", "shell", "skip_reply"), false, null));
+        return s;
+    }
+
+    /** Issue 25 (c): the agent's tools refuse drafts, so a line beside its call bounces, as beside any refused call. */
+    @Test
+    void M7_anExplicitLineBesideADraftsCallTheAgentsToolsLeaveOutBouncesAndWakes() {
+        Scenario s = withoutDrafts(Mode.EXPLICIT);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "The deploy is green, merging now.", drafts("list", null));
+        assertEquals("bounced", routes(s, turn, 1).get(0).kind());
+        assertEquals("bounced", held(s).get(0).cause());
+        ToolDecided call = s.host.all(ToolDecided.class).stream().filter(t -> t.tool().equals("drafts")).findFirst().orElseThrow();
+        assertFalse(call.allowed(), "the call is refused");
+        NoticeIssued bounce = lastNotices(s, "bounce").get(0);
+        assertTrue(bounce.wake(), "the bounce wakes the agent");
+    }
+
+    /** M6: a resend through a tool the agent may not call sends nothing and silences nothing. */
+    @Test
+    void M6_aResendTheAgentsToolsLeaveOutSendsNothingAndTheRoundsSpeechGoesOut() {
+        Scenario s = withoutDrafts(Mode.LOCUS);
+        long first = roomTurn(s, "work");
+        s.host.say(first, 1, "Here is the summary.", send("work"));
+        s.host.end(first);
+        String paragraph = held(s).get(0).draft();
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Status is green.", drafts("resend", "work", paragraph));
+        assertEquals("publish", routes(s, turn, 1).get(0).kind(), "no send silenced it");
+        assertEquals(List.of("Status is green."), requested(s).stream().map(PublishRequested::text).toList(),
+                "the held paragraph was not resent");
+        assertFalse(s.host.last(ToolDecided.class).stream().filter(t -> t.tool().equals("drafts")).findFirst().orElseThrow().allowed());
     }
 
     @Test

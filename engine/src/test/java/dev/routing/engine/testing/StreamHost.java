@@ -26,6 +26,11 @@ public final class StreamHost {
     static final String[] ARMED_CAUSES = {"self-wake", "sleep", "bounce", "continuation", "auto-continuation",
         "rewind-retry", "failure-retry", "resend-after-retries", "focus-end", "tune-out-cancel", "script"};
     static final String[] RETAKES = {"nudge", "unstick", "inference-request"};
+    /** An agent's tools: every tool (most often), none of the drafts tool, or only drafts and silence (M6, M7). */
+    @SuppressWarnings("unchecked")
+    static final List<String>[] TOOLS = new List[] {null, null, null, null, null, null,
+        List.of("send_message", "mcpl--discord--send_message", "channel_publish", "channel_open", "skip_reply", "shell"),
+        List.of("drafts", "skip_reply"), null, null};
 
     private final Sink sink;
     private Instant now = Instant.parse("2026-11-02T09:00:00Z");
@@ -73,8 +78,8 @@ public final class StreamHost {
         String agent = AGENTS[x.a() % AGENTS.length];
         switch (x.kind()) {
             case CONFIGURE -> feed(new AgentConfigured(tick(), agent, MODES[x.b() % MODES.length],
-                    x.c() % 2 == 0 ? LocusPolicy.DELIVERY : LocusPolicy.LATEST_INBOUND, null, x.c() % 7 == 0,
-                    x.c() % 11 == 0 ? "c1" : null));
+                    x.c() % 2 == 0 ? LocusPolicy.DELIVERY : LocusPolicy.LATEST_INBOUND, TOOLS[x.b() / 10 % TOOLS.length],
+                    x.c() % 7 == 0, x.c() % 11 == 0 ? "c1" : null));
             case CHANNEL_MESSAGE -> channelMessage(agent, x.b(), x.c());
             case OPERATOR_MESSAGE -> operatorMessage(agent, x.b(), x.c());
             case WORK_MESSAGE -> workMessage(agent, x.b(), x.c());

@@ -1,5 +1,6 @@
 package dev.routing.projections.turns;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import java.util.ArrayList;
@@ -24,6 +25,9 @@ public final class Turn {
     public Mode mode;
     public LocusPolicy locusPolicy;
     public String home;
+    /** The tool names the agent could call when the turn opened (its {@code agent.configured} tools); null means every tool. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public List<String> tools;
 
     public boolean isPrivate;
     public String why;
@@ -34,6 +38,11 @@ public final class Turn {
     public String fallback;
     /** The channel whose wake triggered the turn. */
     public String trigger;
+    /** M6, M7: whether the agent may call the tool in this turn; a call it may not make counts for nothing. */
+    public boolean mayCall(String tool) {
+        return tools == null || tools.contains(tool);
+    }
+
     /**
      * The turn's own channel, where 0.30.0 sends a {@code channel_publish} that names none: its
      * locus, else its trigger, else its fork's home; null for a private turn, which has none (P4).
