@@ -77,4 +77,13 @@ public record RoundPlan(List<CallPlan> calls, Claims claims, KeptPrivate silence
     public boolean holding() {
         return holdAnywhere || !holdPlaces.isEmpty();
     }
+
+    /**
+     * M7: a drafts round of a turn a send silenced: the whole round, wherever its words go, keeps
+     * its plain speech private and holds what its envelopes addressed with no notice mid-turn
+     * (drafts-round.txt: a send to #a, then {@code >>>#ops ...} beside a resend, is held).
+     */
+    public boolean silencedDraftsRound() {
+        return draftsRound && holding();
+    }
 }

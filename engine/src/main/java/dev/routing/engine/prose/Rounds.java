@@ -179,7 +179,7 @@ public final class Rounds {
                 if (turn.mode == Mode.HYBRID) stickTo(Turn.HELD, null);
                 // #824: a send whose place cannot be read holds speech going anywhere; M7: a silenced
                 // drafts round holds a refused or malformed envelope with no notice.
-                if (plan.holdAnywhere() || (plan.draftsRound() && plan.holding())) {
+                if (plan.holdAnywhere() || plan.silencedDraftsRound()) {
                     holdAsRead(e, HoldCause.EXPLICIT_SEND, plan.draftsRound());
                 } else {
                     bounce(e, why);
@@ -187,7 +187,7 @@ public final class Rounds {
                 return;
             }
             stick(to, e);
-            if (plan.holds(to.channel())) {
+            if (plan.holds(to.channel()) || plan.silencedDraftsRound()) {
                 holdEnvelope(e);
             } else if (Unsent.mentions(e.body())) {
                 Unsent.send(ctx, turn, round, index, e, to, plan.claims(), notices);
@@ -215,7 +215,7 @@ public final class Rounds {
                     destination.equals(turn.sticky) ? turn.stickyServer : turn.locusServer);
             if (to == null || !to.ok()) {
                 noDestination(e);
-            } else if (turn.mode != Mode.EXPLICIT && plan.holds(to.channel())) {
+            } else if (turn.mode != Mode.EXPLICIT && (plan.holds(to.channel()) || plan.silencedDraftsRound())) {
                 silenced(e);
             } else {
                 publish(e, to, destination.equals(turn.sticky));
@@ -224,7 +224,7 @@ public final class Rounds {
 
         /** Plain speech with nowhere to go (M1, M1a, M3, M7). */
         private void noDestination(Envelope e) {
-            if (turn.mode != Mode.EXPLICIT && plan.holdAnywhere()) {
+            if (turn.mode != Mode.EXPLICIT && (plan.holdAnywhere() || plan.silencedDraftsRound())) {
                 // #824: a send whose place cannot be read may have posted anywhere.
                 silenced(e);
                 return;

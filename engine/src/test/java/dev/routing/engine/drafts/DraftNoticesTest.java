@@ -94,4 +94,30 @@ class DraftNoticesTest {
         long again = roomTurn(s);
         assertEquals(1, s.notices("catch-up").size(), "named drafts are not named again: " + again);
     }
+
+    /**
+     * Issue 25 (a): a restart aborts the turn that held ten drafts (no boundary named them, no receipt
+     * will), in each mode that holds: the next turn's catch-up names all ten by id, not a subset.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = Mode.class, names = {"LOCUS", "HYBRID", "EXPLICIT"})
+    void D7_afterARestartTheCatchUpNamesEveryDraftTheAbortedTurnHeld(Mode mode) {
+        Scenario s = new Scenario().agent(mode, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        String first = mode == Mode.EXPLICIT ? "Line 0 beside the drafts tool." : "Sent beside this line.";
+        s.host.say(turn, 1, first, mode == Mode.EXPLICIT ? drafts("list", null) : call("send_message", "work", "posted"));
+        for (int round = 2; round <= 10; round++) {
+            s.host.say(turn, round, "Line " + round + ", held.", mode == Mode.EXPLICIT ? drafts("list", null) : call("shell", null, null));
+        }
+        List<String> held = s.host.all(DraftHeld.class).stream().map(DraftHeld::draft).toList();
+        assertEquals(10, held.size(), "drafts held: " + held);
+        s.restart();
+        long next = roomTurn(s);
+        List<NoticeIssued> catchUps = s.notices("catch-up");
+        assertEquals(1, catchUps.size());
+        assertEquals(next, catchUps.get(0).turn());
+        assertEquals(new java.util.TreeSet<>(held), new java.util.TreeSet<>(catchUps.get(0).names().drafts()),
+                "every draft the aborted turn held, by id");
+        for (String id : held) assertTrue(catchUps.get(0).text().contains(id), id);
+    }
 }

@@ -110,8 +110,8 @@ class DraftsRoundTest {
     }
 
     @Test
-    // drafts-round.txt review R1-1
-    void M7_afterASendADraftsRoundsEnvelopesAreHeldWithNoNoticeAndNamedInTheReceipt() {
+    // drafts-round.txt review R1-1, and "What an agent meets": >>>#ops beside a drafts call after a send to #a is held
+    void M7_afterASendADraftsRoundsEnvelopesAreHeldWithNoNoticeAndNamedInTheReceiptWhereverTheyAddress() {
         Scenario s = scenario(Mode.HYBRID);
         long turn = silenced(s);
         String paragraph = held(s).get(0).draft();
@@ -125,7 +125,21 @@ class DraftsRoundTest {
         assertTrue(envelope.quiet());
         assertEquals(List.of(paragraph), offered(s), "not offered mid-turn");
         assertTrue(receipt(s, turn).names().drafts().contains(envelope.draft()));
-        assertEquals(Route.publish("noisy", "discord"), routes(s, turn, 2).get(1), "where no send posted, it goes out");
+        assertTrue(isHeld(routes(s, turn, 2).get(1), "explicit-send"), "where no send posted too: " + routes(s, turn, 2));
+        assertEquals("Delivered elsewhere.", held(s).get(2).text());
+        assertTrue(held(s).get(2).quiet());
+    }
+
+    /** M7: the drafts round of a silenced turn keeps its plain speech, wherever the sticky target points. */
+    @Test
+    void M7_aSilencedDraftsRoundKeepsPlainSpeechUnderAStickyTargetNoSendPostedTo() {
+        Scenario s = scenario(Mode.HYBRID);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, ">>>noisy First, to noisy.");
+        s.host.say(turn, 2, "", send("work"));
+        s.host.say(turn, 3, "Narration beside the list.", drafts("list", null));
+        assertEquals(Route.keptPrivate("drafts-round"), routes(s, turn, 3).get(0));
+        assertEquals(List.of("First, to noisy."), requested(s).stream().map(PublishRequested::text).toList());
     }
 
     @Test
@@ -295,6 +309,32 @@ class DraftsRoundTest {
         long e = roomTurn(explicit, "work");
         explicit.host.say(e, 1, "Bounces as before.", denied(drafts("list", null)));
         assertEquals("bounced", routes(explicit, e, 1).get(0).kind());
+    }
+
+    /**
+     * Issue 25 (b): in a hybrid turn a send to {@code work} silenced, an envelope to another channel
+     * beside a resend is held quietly as a draft, not published to the target it names (and makes
+     * sticky); the resend in that round still goes out, and the receipt names the held words.
+     */
+    @Test
+    void M7_aHybridEnvelopeToAnyTargetInASilencedDraftsRoundIsHeldQuietlyAndTheResendGoesOut() {
+        Scenario s = scenario(Mode.HYBRID);
+        long turn = silenced(s);
+        String paragraph = held(s).get(0).draft();
+        s.host.say(turn, 2, ">>>noisy The migration finished.", drafts("resend", "work", paragraph));
+        assertEquals(List.of("A paragraph for the room."), requested(s).stream().map(PublishRequested::text).toList(),
+                "the resend went out, the envelope did not");
+        DraftHeld envelope = held(s).get(1);
+        assertEquals("The migration finished.", envelope.text());
+        assertEquals("explicit-send", envelope.cause());
+        assertTrue(envelope.quiet(), "no notice mid-turn");
+        s.host.boundary(turn);
+        assertFalse(offered(s).contains(envelope.draft()), "not offered while the turn runs");
+        s.host.say(turn, 3, "A later round with no drafts call.");
+        assertEquals(Route.publish("noisy", "discord"), routes(s, turn, 3).get(0),
+                "M2: the envelope moved the router; M6: no send posted to noisy");
+        Prose.endSettled(s, turn);
+        assertTrue(receipt(s, turn).names().drafts().contains(envelope.draft()), "the receipt names it");
     }
 
     /** An agent whose {@code tools} leave out {@code drafts}: its calls of it are ones it may not make. */

@@ -19,6 +19,8 @@ import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.ToolBoundary;
+import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnOpened;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,7 +36,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * drafts call and envelope the stream host knows), each stream played with every agent in one
  * mode: a named or disabled agent's plain speech never reaches a channel; no segment is both
  * published and held; every held draft's text appears verbatim in the round that held it (a
- * bounce's or a no-destination hold's as routing read it, {@code {{unsent}}} expanded).
+ * bounce's or a no-destination hold's as routing read it, {@code {{unsent}}} expanded); and (M7)
+ * a drafts round in a locus or hybrid turn a send silenced publishes no speech, wherever it would go.
  */
 class ModesPropertyTest {
 
@@ -67,6 +70,7 @@ class ModesPropertyTest {
         Map<String, Mode> configured = new HashMap<>();
         Map<Long, Mode> turnMode = new HashMap<>();
         Map<String, DraftHeld> latestBounce = new HashMap<>();
+        Set<Long> silenced = new HashSet<>();
         List<Entry> entries = sink.entries();
         for (int i = 0; i < entries.size(); i++) {
             Entry entry = entries.get(i);
@@ -77,8 +81,11 @@ class ModesPropertyTest {
                 }
                 if (f instanceof RoundSpoken r) {
                     String broken = round(entries, i, r, turnMode, latestBounce);
+                    if (broken == null) broken = draftsRound(entries, i, r, turnMode.get(r.turn()), silenced);
                     if (broken != null) return broken;
                 }
+                // M6: fresh input at a live boundary ends the hold a send began.
+                if (f instanceof ToolBoundary b && !b.injected().isEmpty()) silenced.remove(b.turn());
                 continue;
             }
             Decision d = (Decision) entry;
@@ -88,6 +95,34 @@ class ModesPropertyTest {
                     && latestBounce.get(x.agent()).draft().equals(x.draft())) latestBounce.remove(x.agent());
             if (d instanceof DraftLetGo g && latestBounce.containsKey(g.agent())
                     && latestBounce.get(g.agent()).draft().equals(g.draft())) latestBounce.remove(g.agent());
+        }
+        return null;
+    }
+
+    /**
+     * M7: a round with the drafts tool and no send of its own (a resend aside), in a locus or hybrid
+     * turn that a send silenced (before it, or by the round's resend), publishes no speech.
+     */
+    private static String draftsRound(List<Entry> entries, int at, RoundSpoken r, Mode mode, Set<Long> silenced) {
+        if (mode != Mode.LOCUS && mode != Mode.HYBRID) return null;
+        boolean drafts = false;
+        boolean ownSend = false;
+        boolean sends = silenced.contains(r.turn());
+        List<SpeechRouted> publishedHere = new ArrayList<>();
+        for (int i = at + 1; i < entries.size() && entries.get(i) instanceof Decision d; i++) {
+            if (d instanceof ToolDecided t && t.allowed() && t.round() != null) {
+                if (t.tool().equals("drafts")) drafts = true;
+                if (t.countsAsSend()) {
+                    sends = true;
+                    if (!t.tool().equals("drafts")) ownSend = true;
+                }
+            }
+            if (d instanceof SpeechRouted s && s.route().isPublish()) publishedHere.add(s);
+        }
+        if (sends) silenced.add(r.turn());
+        if (drafts && !ownSend && sends && !publishedHere.isEmpty()) {
+            return "a drafts round of silenced turn " + r.turn() + " published '" + publishedHere.get(0).text() + "' in "
+                    + publishedHere.get(0).route().channel();
         }
         return null;
     }
