@@ -7,6 +7,7 @@ import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.CoreSink;
 import dev.routing.engine.testing.JournalSink;
 import dev.routing.engine.testing.Property;
+import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
@@ -32,6 +33,17 @@ class ReplayDeterminismPropertyTest {
     void J2_liveStateEqualsFullReplayAndCheckpointPlusTail_inMemory() {
         Property.check("J2 in memory", Property.baseSeed(2_000_000L), Math.max(1, Property.streams(10_000) / 5), 80,
                 ReplayDeterminismPropertyTest::inMemory);
+    }
+
+    /** Issue 25: the exact id records (thousands of ids, retention's days, ids let go again) fold and restore alike. */
+    @Test
+    void J2_liveStateEqualsFullReplayAndCheckpointPlusTail_withLongHistories(@TempDir Path dir) {
+        Property.check("J2 over long histories", Property.baseSeed(2_700_000L), Math.max(2, Property.streams(10_000) / 2_000),
+                seed -> StreamGenerator.withLongHistories(seed, 120), ReplayDeterminismPropertyTest::inMemory);
+        int[] run = {0};
+        Property.check("J2 over long histories on Chronicle", Property.baseSeed(2_800_000L),
+                Math.max(1, Property.streams(10_000) / 10_000), seed -> StreamGenerator.withLongHistories(seed, 120),
+                stream -> onChronicle(dir.resolve("long" + run[0]++), stream));
     }
 
     @Test
