@@ -58,6 +58,11 @@ public final class ForgottenIds {
             return decimal >= 0;
         }
 
+        /** A number hashes by its value, any other id by its string's hash: each computable from what the arena keeps. */
+        int hash() {
+            return isDecimal() ? Long.hashCode(decimal * 0x9E3779B97F4A7C15L) : id.hashCode();
+        }
+
         int payloadLength() {
             return isDecimal() ? varSize(decimal) : utf8 != null ? utf8.length : id.length();
         }
@@ -232,7 +237,7 @@ public final class ForgottenIds {
     /** The slot holding the id, or {@code -(the empty slot where it would go) - 1}. */
     private int find(Key key) {
         int mask = slots.length - 1;
-        for (int i = spread(key.id().hashCode()) & mask; ; i = (i + 1) & mask) {
+        for (int i = spread(key.hash()) & mask; ; i = (i + 1) & mask) {
             int s = slots[i];
             if (s == 0) return -i - 1;
             if (matches(s - 1, key)) return i;
@@ -253,10 +258,10 @@ public final class ForgottenIds {
         return true;
     }
 
-    /** The id's {@link String#hashCode}, computed from its stored form, so a lookup by string finds it. */
+    /** The id's {@link Key#hash}, computed from its stored form, so a lookup finds it. */
     private int hashAt(int at, int header) {
         int from = at + varSize(header);
-        if ((header & DECIMAL) != 0) return decimalHash(readVarLong(arena, from));
+        if ((header & DECIMAL) != 0) return Long.hashCode(readVarLong(arena, from) * 0x9E3779B97F4A7C15L);
         int length = header >>> FLAG_BITS;
         int h = 0;
         for (int i = 0; i < length; i++) {
@@ -264,18 +269,6 @@ public final class ForgottenIds {
             if (b < 0) return new String(arena, from, length, StandardCharsets.UTF_8).hashCode();
             h = 31 * h + b;
         }
-        return h;
-    }
-
-    /** {@code Long.toString(value).hashCode()} for a value of at least 0, without making the string: sum of digit * 31^place. */
-    static int decimalHash(long value) {
-        int h = 0;
-        int weight = 1;
-        do {
-            h += ('0' + (int) (value % 10)) * weight;
-            weight *= 31;
-            value /= 10;
-        } while (value != 0);
         return h;
     }
 

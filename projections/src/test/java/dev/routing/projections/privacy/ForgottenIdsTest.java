@@ -128,9 +128,7 @@ class ForgottenIdsTest {
         assertEquals(-1, ForgottenIds.decimalValue("012"));
         assertEquals(Long.MAX_VALUE, ForgottenIds.decimalValue("9223372036854775807"));
         assertEquals(-1, ForgottenIds.decimalValue("9223372036854775808"));
-        for (long v : new long[] {0, 7, 10, 12, 999, 1_300_000_000_000_000_123L, Long.MAX_VALUE}) {
-            assertEquals(Long.toString(v).hashCode(), ForgottenIds.decimalHash(v), "the hash a lookup by string computes: " + v);
-        }
+
     }
 
     @Test
