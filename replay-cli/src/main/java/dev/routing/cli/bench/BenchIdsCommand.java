@@ -14,6 +14,8 @@ import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.retention.Retention;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import javax.management.JMException;
+import javax.management.ObjectName;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -140,9 +142,21 @@ public final class BenchIdsCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Bytes of live objects on the heap: the JVM's own class histogram (which collects first), so
+     * garbage a collector has not reclaimed yet is not counted, as a heap-usage reading would.
+     */
     private static long heapUsed() {
-        for (int i = 0; i < 3; i++) System.gc();
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        try {
+            String histogram = (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                    new Object[] {new String[0]}, new String[] {String[].class.getName()});
+            String[] lines = histogram.strip().split("\n");
+            String[] total = lines[lines.length - 1].trim().split("\\s+");
+            return Long.parseLong(total[total.length - 1]);
+        } catch (JMException | RuntimeException e) {
+            throw new IllegalStateException("cannot read the heap's class histogram: " + e, e);
+        }
     }
 
     private static double seconds(long start) {
