@@ -67,6 +67,8 @@ public final class Engine implements AutoCloseable {
     private boolean deferCommits;
     /** Why the engine stopped for good, or null while it runs. */
     private String stopped;
+    /** Why the last state checkpoint could not be written, or null when it was (or none was due). */
+    private String checkpointFailure;
     /** The host's seq of the last numbered group in the journal, {@link #NO_SEQ} when none is. */
     private long lastSeq;
     /** The group the last fact answered from the journal was found in: a resend goes on from there. */
@@ -283,8 +285,15 @@ public final class Engine implements AutoCloseable {
         if ((sinceCheckpoint >= checkpointEvery || retention(decisions)) && checkpointPaysOff()) {
             try {
                 checkpoint();
+                checkpointFailure = null;
             } catch (JournalFullException e) {
                 // the fact is journaled and answered; the next fact finds the disk full and says so
+            } catch (RuntimeException e) {
+                // The fact is journaled: a checkpoint that could not be written must not fail its answer.
+                // A restore reads a longer tail until one is; the next try waits another checkpointEvery entries.
+                checkpointFailure = "a state checkpoint after the " + facts.get(facts.size() - 1).type() + " at "
+                        + facts.get(facts.size() - 1).at() + " could not be written: " + e;
+                sinceCheckpoint = 0;
             }
         }
         return decisions;
@@ -367,6 +376,14 @@ public final class Engine implements AutoCloseable {
     /** Why the engine stopped for good, or null while it runs. */
     public String stopped() {
         return stopped;
+    }
+
+    /**
+     * Why the last state checkpoint due could not be written (the engine goes on: nothing it answered
+     * is lost, and a restore reads the longer tail), or null.
+     */
+    public String checkpointFailure() {
+        return checkpointFailure;
     }
 
     @Override

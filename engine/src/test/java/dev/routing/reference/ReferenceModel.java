@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * A deliberately naive model of which turns must be private and what a private turn may publish,
  * written from RULES P1-P10, P12, P13, P15, P16 and M6's "a call the agent was not permitted to
- * make counts for nothing" (the agent's tools included) alone, and the retention docs/privacy.md states
+ * make counts for nothing" (the agent's tools, for the tools the engine carries out) alone, and the
+ * retention docs/privacy.md states
  * (a public message read is known for 30 UTC days after the day it was read). It shares no code
  * with the engine or its projections (ReferenceModelIsIndependentTest checks the imports): it reads
  * the wire's records, keeps everything it is told for ever, and re-derives every answer by looking,
@@ -23,6 +24,8 @@ import java.util.Set;
  */
 public final class ReferenceModel {
     private static final Set<String> NOT_A_SURFACE = Set.of("agent-mail", "work-result", "script-report", "module-event");
+    /** The tools the engine itself carries out (PROTOCOL: it answers them); the host answers for its own. */
+    private static final Set<String> ENGINE_TOOLS = Set.of("drafts", "channel_publish", "channel_open");
 
     /** A stored message: a surface's, or work of a turn (null: neither). */
     /** {@code unclassified}: the model cannot tell what the id holds (P2): put back unknown, or stored again over private input. */
@@ -318,9 +321,9 @@ public final class ReferenceModel {
         if (t == null || !t.open) return null;
         String problem = null;
         for (Decision d : decisions) {
-            // M6, M7: a tool the agent's tools leave out is a call it may not make: it counts for nothing.
+            // M6, M7: a tool the engine carries out that the agent's tools leave out is a call it may not make.
             if (d instanceof ToolDecided td && td.allowed() && td.call() != null && t.tools != null
-                    && !t.tools.contains(r.calls().get(td.call()).tool())) {
+                    && ENGINE_TOOLS.contains(r.calls().get(td.call()).tool()) && !t.tools.contains(r.calls().get(td.call()).tool())) {
                 return "turn " + t.id + "'s agent may not call " + td.tool() + ", yet the engine allowed it";
             }
         }

@@ -24,23 +24,24 @@ final class EarlierForms {
 
     /** The state tree in this build's form: the same tree when it is, else an upgraded copy (the checkpoint's own is left as read). */
     static JsonNode upgrade(JsonNode tree) {
-        boolean earlier = tree.path("privacy").path("privateTurns").isArray() || tree.path("turns").has("owners");
+        boolean earlier = tree.path("turns").has("owners");
         if (!earlier || !(tree instanceof ObjectNode)) return tree;
         ObjectNode state = ((ObjectNode) tree).deepCopy();
         long day = Retention.day(state.path("clockMillis").asLong());
-        if (state.get("privacy") instanceof ObjectNode privacy) upgradePrivacy(privacy, day);
-        if (state.get("turns") instanceof ObjectNode turns) upgradeTurns(turns, day);
+        long nextTurn = state.path("nextTurn").asLong(1);
+        if (state.get("privacy") instanceof ObjectNode privacy) upgradePrivacy(privacy, day, nextTurn);
+        if (state.get("turns") instanceof ObjectNode turns) upgradeTurns(turns, day, state.path("roster").path("agents"));
         return state;
     }
 
     /** Issue 25's build: the highest 4,096 private turn ids and a floor; each agent's newest 1,024 ids let go. */
-    private static void upgradePrivacy(ObjectNode privacy, long day) {
+    private static void upgradePrivacy(ObjectNode privacy, long day, long nextTurn) {
         JsonNode turns = privacy.get("privateTurns");
         if (turns != null && turns.isArray()) {
             List<Long> kept = new ArrayList<>();
             turns.forEach(t -> kept.add(t.asLong()));
             JsonNode floor = privacy.remove("floor");
-            privacy.put("privateTurns", text(PrivateTurns.fromEarlierForm(kept, floor == null ? 0 : floor.asLong())));
+            privacy.set("privateTurns", StateCodec.toTreeOf(PrivateTurns.fromEarlierForm(kept, floor == null ? 0 : floor.asLong(), nextTurn)));
         }
         if (privacy.get("forgotten") instanceof ObjectNode forgotten) {
             forgotten.fields().forEachRemaining(agent -> {
@@ -50,21 +51,23 @@ final class EarlierForms {
                 ids.path("order").forEach(id -> order.add(id.asText()));
                 Map<String, Long> readIn = new HashMap<>();
                 ids.path("readIn").fields().forEachRemaining(r -> readIn.put(r.getKey(), r.getValue().asLong()));
-                agent.setValue(forgotten.textNode(text(ForgottenIds.fromEarlierForm(order, readIn, day))));
+                agent.setValue(StateCodec.toTreeOf(ForgottenIds.fromEarlierForm(order, readIn, day)));
             });
         }
     }
 
-    /** The owners of the newest 4,096 turns, before the ledger kept every turn retention keeps. */
-    private static void upgradeTurns(ObjectNode turns, long day) {
+    /**
+     * The owners of the newest 4,096 turns, before the ledger kept every turn retention keeps; and
+     * the tools of each open turn, which that build did not copy into a turn: the agent's own.
+     */
+    private static void upgradeTurns(ObjectNode turns, long day, JsonNode agents) {
         JsonNode owners = turns.remove("owners");
-        if (owners == null || turns.has("ledger")) return;
         TreeMap<Long, String> byId = new TreeMap<>();
         owners.fields().forEachRemaining(o -> byId.put(Long.parseLong(o.getKey()), o.getValue().asText()));
-        turns.put("ledger", text(TurnLedger.fromEarlierForm(byId, day)));
-    }
-
-    private static String text(Object value) {
-        return StateCodec.toTreeOf(value).asText();
+        turns.set("ledger", StateCodec.toTreeOf(TurnLedger.fromEarlierForm(byId, day)));
+        turns.path("open").forEach(turn -> {
+            JsonNode tools = agents.path(turn.path("agent").asText()).get("tools");
+            if (turn instanceof ObjectNode t && tools != null && !tools.isNull() && !t.has("tools")) t.set("tools", tools);
+        });
     }
 }

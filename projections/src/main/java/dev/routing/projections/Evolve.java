@@ -32,7 +32,7 @@ public final class Evolve {
         s.entries++;
         if (e instanceof Fact f) {
             s.clockMillis = Math.max(s.clockMillis, f.at().toEpochMilli());
-            sweepIds(s);
+            sweepIds(s, f);
             fact(s, f);
         } else if (e instanceof Decision d) {
             decision(s, d);
@@ -41,17 +41,12 @@ public final class Evolve {
     }
 
     /** At the first fact of a UTC day, retention lets go the message and turn ids it no longer keeps. */
-    private static void sweepIds(EngineState s) {
-        long today = today(s);
+    private static void sweepIds(EngineState s, Fact f) {
+        long today = Retention.today(s.clockMillis, f.at());
         if (today <= s.retention.idsSweptDay) return;
         s.retention.idsSweptDay = today;
         s.privacy.letGoBefore(Retention.keptFrom(today));
         s.turns.ledger.letGoBefore(Retention.keptFrom(today));
-    }
-
-    /** The UTC day of the engine's clock (the newest fact's time). */
-    private static long today(EngineState s) {
-        return Retention.day(s.clockMillis);
     }
 
     private static void fact(EngineState s, Fact f) {
@@ -95,10 +90,11 @@ public final class Evolve {
         if (turn == null || !turn.agent.equals(t.agent())) turn = s.turns.openTurnOf(t.agent());
         List<String> reads = t.reads();
         Long readIn = turn == null ? null : turn.id;
+        long today = Retention.today(s.clockMillis, t.at());
         for (int i = 0; i < reads.size(); i++) {
             // P2, P7: a silent start leaves what it read to the next start, an id it cannot classify too
-            if (t.silent()) s.privacy.markIfUnclassifiable(t.agent(), reads.get(i), today(s));
-            s.privacy.markRead(t.agent(), reads.get(i), readIn, today(s));
+            if (t.silent()) s.privacy.markIfUnclassifiable(t.agent(), reads.get(i), today);
+            s.privacy.markRead(t.agent(), reads.get(i), readIn, today);
         }
         if (turn != null) {
             turn.startSilent = t.silent();
@@ -113,13 +109,14 @@ public final class Evolve {
         boolean live = !b.endsTurn() && !turn.startSilent;
         TreeSet<String> mark = s.privacy.mark.get(turn.agent);
         List<String> injected = b.injected();
+        long today = Retention.today(s.clockMillis, b.at());
         for (int i = 0; i < injected.size(); i++) {
             String id = injected.get(i);
             // P7 / R1-1d: a live boundary answers what it injects; one that ends its turn does not,
             // and leaves an id it cannot classify to the next start as it would private input (P2).
             if (live && mark != null) mark.remove(id);
-            if (!live) s.privacy.markIfUnclassifiable(turn.agent, id, today(s));
-            s.privacy.markRead(turn.agent, id, live ? turn.id : null, today(s));
+            if (!live) s.privacy.markIfUnclassifiable(turn.agent, id, today);
+            s.privacy.markRead(turn.agent, id, live ? turn.id : null, today);
         }
         if (!injected.isEmpty()) turn.endHold();
     }
@@ -159,7 +156,7 @@ public final class Evolve {
             if (m != null) m.onBranch = true;
             // P2, P9: back on the branch, yet neither stored nor a public message let go: the history
             // now holds what the engine cannot classify
-            else if (!s.privacy.forgottenHolds(h.agent(), id, today(s))) byId.put(id, StoredMessage.unknown());
+            else if (!s.privacy.forgottenHolds(h.agent(), id, Retention.today(s.clockMillis, h.at()))) byId.put(id, StoredMessage.unknown());
         }
     }
 
@@ -196,7 +193,7 @@ public final class Evolve {
         turn.fallback = o.fallback();
         turn.trigger = o.trigger();
         turn.heartbeat = o.heartbeat();
-        s.turns.open(turn, today(s));
+        s.turns.open(turn, Retention.today(s.clockMillis, o.at()));
         if (turn.isPrivate) s.privacy.notePrivateTurn(turn.id);
         List<String> causes = o.causes();
         boolean bounceOnly = !causes.isEmpty();
@@ -212,7 +209,8 @@ public final class Evolve {
     private static void madePrivate(EngineState s, TurnMadePrivate p) {
         Turn turn = s.turns.turn(p.turn());
         if (turn != null) makePrivate(s, turn, p.why());
-        else s.privacy.notePrivateTurn(p.turn());
+        // A turn no longer open (or never opened by this journal: only a damaged one names it) is kept private all the same.
+        else if (p.turn() < s.nextTurn) s.privacy.notePrivateTurn(p.turn());
     }
 
     /** P4: a private turn loses its locus, trigger channel and sticky destination, for good. */

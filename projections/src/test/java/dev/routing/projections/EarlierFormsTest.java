@@ -33,12 +33,13 @@ class EarlierFormsTest {
         assertTrue(s.privacy.isPrivateTurn(5) && s.privacy.isPrivateTurn(7));
         assertFalse(s.privacy.isPrivateTurn(3) || s.privacy.isPrivateTurn(6), "public turns above the floor stay public");
         for (String id : new String[] {"m1", "m2", "m3"}) assertTrue(s.privacy.forgottenHolds("qa", id, today), id);
-        assertEquals(5L, s.privacy.forgottenReadIn("qa", "m1", today));
-        assertNull(s.privacy.forgottenReadIn("qa", "m3", today));
+        assertEquals(5L, s.privacy.forgottenLookup("qa", "m1", today));
+        assertEquals(dev.routing.projections.privacy.ForgottenIds.NO_READER, s.privacy.forgottenLookup("qa", "m3", today));
         assertFalse(s.privacy.forgottenHolds("qa", "m4", today));
-        assertEquals("ops", s.turns.owner(4));
-        assertEquals("qa", s.turns.owner(9), "the open turn");
-        assertNull(s.turns.ledger.channel(3), "the earlier build kept no channel");
+        assertEquals("ops", s.turns.owner(4, today));
+        assertEquals("qa", s.turns.owner(9, today), "the open turn");
+        assertNull(s.turns.endedChannel(3, today), "the earlier build kept no channel");
+        assertFalse(s.privacy.isPrivateTurn(9) || s.privacy.isPrivateTurn(10), "the floor reaches no further than the journal's turns");
         EngineState again = StateCodec.fromTree(StateCodec.toTree(s));
         assertEquals(StateCodec.toJson(s), StateCodec.toJson(again), "written in this build's form from then on");
     }

@@ -81,12 +81,21 @@ final class ScriptRunner implements AutoCloseable {
                 accepted = engine.accept(fact, seq);
             }
             track(accepted);
+            warnOnce(engine.checkpointFailure());
             return accepted;
         } catch (BadEntryException e) {
             throw BadInputException.of(number, e);
         } catch (EngineStoppedException e) {
             throw new IllegalStateException("line " + number + ": " + e.getMessage(), e);
         }
+    }
+
+    private String warned;
+
+    /** For people, on stderr: a checkpoint the engine could not write (the fact itself is journaled and answered). */
+    private void warnOnce(String failure) {
+        if (failure != null && !failure.equals(warned)) System.err.println("warning: " + failure);
+        warned = failure;
     }
 
     /** Syncs every group journaled so far: what a sidecar does before it answers them. */

@@ -19,6 +19,7 @@ import dev.routing.projections.EngineState;
 import dev.routing.projections.Evolve;
 import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.StoredMessage;
+import dev.routing.projections.retention.Retention;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -208,7 +209,7 @@ public final class PrivateInput {
     }
 
     private List<Evidence> boundary(ToolBoundary b, long index, PrivateStart.Reason reason) {
-        String agent = state.turns.owner(b.turn());
+        String agent = state.turns.owner(b.turn(), Retention.today(state.clockMillis, b.at()));
         String at = "a tool boundary of turn " + b.turn() + " (" + agent + ") injected " + reason.message();
         if (PrivateStart.UNKNOWN_MESSAGE.equals(reason.why())) {
             return List.of(new Evidence(b.at(), index, b.type(), at + ", a message the engine was never told of (fail closed)"));

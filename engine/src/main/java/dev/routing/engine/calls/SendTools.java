@@ -39,6 +39,15 @@ public final class SendTools {
         return bareIs(tool, bareStart(tool), "channel_open");
     }
 
+    /**
+     * The tools the engine itself carries out, by their exact names: {@code drafts}, {@code channel_publish},
+     * {@code channel_open}. The agent's {@code tools} list decides whether it may call one of these;
+     * whether a host ran one of its own tools (a send, {@code skip_reply}) only the host can say.
+     */
+    public static boolean isCarriedOutByEngine(String tool) {
+        return isDrafts(tool) || isChannelPublish(tool) || "channel_open".equals(tool);
+    }
+
     /** The tools whose calls the engine answers with a {@code tool.decided}: sends, channel_publish, drafts, channel_open. */
     public static boolean isDecided(String tool) {
         return isChannelPublish(tool) || isSend(tool) || isDrafts(tool) || isChannelOpen(tool);

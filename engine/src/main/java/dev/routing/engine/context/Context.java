@@ -10,7 +10,7 @@ public record Context(EngineState state, RuleSet rules, Instant at, Emitter out)
 
     /** The UTC day of the engine's clock with this fact: what retention keeps is judged by it, as the fold's is. */
     public long today() {
-        return Retention.day(Math.max(state.clockMillis, at.toEpochMilli()));
+        return Retention.today(state.clockMillis, at);
     }
 
     public void emit(Decision decision) {

@@ -2,6 +2,7 @@ package dev.routing.engine.privacy;
 
 import dev.routing.journal.event.WakeQueued;
 import dev.routing.projections.EngineState;
+import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.privacy.StoredMessage;
 import dev.routing.projections.turns.Turn;
@@ -137,8 +138,9 @@ public final class PrivateStart {
             if (why != null) return why;
             readIn = m.readIn;
         } else {
-            if (!privacy.forgottenHolds(agent, id, today)) return UNKNOWN_MESSAGE;
-            readIn = privacy.forgottenReadIn(agent, id, today);
+            long known = privacy.forgottenLookup(agent, id, today);
+            if (known == ForgottenIds.NOT_HELD) return UNKNOWN_MESSAGE;
+            readIn = known == ForgottenIds.NO_READER ? null : known;
         }
         return readIn != null && privacy.isPrivateTurn(readIn) ? READ_IN_PRIVATE : null;
     }

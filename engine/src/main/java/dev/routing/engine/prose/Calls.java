@@ -19,7 +19,7 @@ import java.util.List;
  * A round's calls, each worked out once ({@link CallPlan}) before the round's speech is routed, in
  * order, each against what the calls before it take ({@link Claims}); answered after the speech,
  * each with its {@code tool.decided}. A call the agent was not permitted to make (the host says so,
- * or the agent's {@code tools} leave the tool out) counts for nothing.
+ * or the agent's {@code tools} leave out a tool the engine carries out) counts for nothing.
  */
 final class Calls {
     private Calls() {}
@@ -36,8 +36,9 @@ final class Calls {
     private static CallPlan plan(Context ctx, Turn turn, int round, int index, Call call, boolean sendsSilence, Claims claims) {
         String tool = call.tool();
         boolean relevant = SendTools.isDecided(tool);
-        // The host's word on this call, or the agent's tools as its turn opened: either refusal counts the call for nothing.
-        if (!call.permitted() || !turn.mayCall(tool)) {
+        // The host's word on every call; the agent's tools (as its turn opened) on the calls the engine
+        // itself carries out: either refusal counts the call for nothing.
+        if (!call.permitted() || (SendTools.isCarriedOutByEngine(tool) && !turn.mayCall(tool))) {
             return CallPlan.nothing(relevant ? new ToolDecided(ctx.at(), turn.id, round, index, tool, false, null,
                     "the agent may not call " + tool + ": it counts for nothing", turn.agent, null, null, null) : null);
         }

@@ -20,7 +20,7 @@ final class LateRounds {
     static void decide(Context ctx, RoundSpoken round) {
         long turn = round.turn();
         boolean wasPrivate = turn < ctx.state().nextTurn && ctx.state().privacy.isPrivateTurn(turn);
-        String agent = ctx.state().turns.owner(turn);
+        String agent = ctx.state().turns.owner(turn, ctx.today());
         if (!round.text().isEmpty()) {
             ctx.emit(new SpeechRouted(ctx.at(), turn, round.round(), 0, round.text(),
                     Route.keptPrivate((wasPrivate ? KeptPrivate.PRIVATE_TURN : KeptPrivate.TURN_NOT_OPEN).wire()), agent, null));

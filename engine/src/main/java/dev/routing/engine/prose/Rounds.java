@@ -144,7 +144,7 @@ public final class Rounds {
                 privateBounce(e, to == null ? "the envelope names no target" : to.refusal());
                 return;
             }
-            if (plan.holds(to.channel())) {
+            if (plan.holds(to.channel()) || plan.silencedDraftsRound()) {
                 holdEnvelope(e);
             } else if (!Unsent.mentions(e.body())) {
                 publish(e, to, true);

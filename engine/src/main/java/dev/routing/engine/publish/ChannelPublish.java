@@ -41,7 +41,8 @@ public final class ChannelPublish {
         if (ctx.rules().privateTurns() && turnPrivate) {
             // B4: the refusal points to channel_list only for an agent that may call it.
             return Destination.refused(PRIVATE_REFUSAL
-                    + (settings.mayCall("channel_list") ? " (channel_list shows the channel ids)." : "."));
+                    + ((turn != null ? turn.mayCall("channel_list") : settings.mayCall("channel_list"))
+                            ? " (channel_list shows the channel ids)." : "."));
         }
         // M5: judged by the mode the turn opened in (a new mode takes effect at the next turn).
         Mode mode = turn != null ? turn.mode : settings.mode;
@@ -69,7 +70,7 @@ public final class ChannelPublish {
     static void decideScript(Context ctx, String agent, long startTurn, boolean turnPrivate, String channel, String server,
             String text) {
         Turn turn = ctx.state().turns.turn(startTurn);
-        String ended = turn == null ? ctx.state().turns.ledger.channel(startTurn) : null;
+        String ended = turn == null ? ctx.state().turns.endedChannel(startTurn, ctx.today()) : null;
         Destination to = target(ctx, turn, ended, agent, turnPrivate, channel, server);
         ctx.emit(answer(ctx, agent, startTurn, null, null, to, false));
         request(agent, startTurn, to, text).apply(ctx);

@@ -4,12 +4,12 @@ import dev.routing.engine.context.Context;
 import dev.routing.journal.event.ScriptCalled;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.projections.EngineState;
+import dev.routing.projections.retention.Retention;
 
 /**
  * A call a script makes, judged by the turn that started it (P13), which must be the calling
- * agent's own: a call that names another resident's turn, or a turn never assigned, is refused and
- * publishes nothing (P2, fail closed). A turn too old for the engine to remember whose it was
- * counts as private, so only a call that names its channel goes out.
+ * agent's own: a call that names another resident's turn, a turn never assigned, or one older than
+ * retention keeps (no one can tell whose it was) is refused and publishes nothing (P2, fail closed).
  */
 public final class ScriptCalls {
     private ScriptCalls() {}
@@ -18,14 +18,15 @@ public final class ScriptCalls {
         EngineState state = ctx.state();
         long turn = call.turn();
         String refusal = null;
-        boolean forgotten = false;
         if (turn <= 0 || turn >= state.nextTurn) {
             refusal = "Nothing was posted: turn " + turn + " was never assigned, so it started no script of "
                     + call.agent() + "'s.";
         } else {
-            String owner = state.turns.owner(turn);
-            if (owner == null) forgotten = true;
-            else if (!owner.equals(call.agent())) {
+            String owner = state.turns.owner(turn, ctx.today());
+            if (owner == null) {
+                refusal = "Nothing was posted: turn " + turn + " opened more than " + Retention.KEEP_IDS_DAYS
+                        + " days ago, so the engine no longer knows whose script this is.";
+            } else if (!owner.equals(call.agent())) {
                 refusal = "Nothing was posted: turn " + turn + " is not " + call.agent() + "'s own turn.";
             }
         }
@@ -33,7 +34,7 @@ public final class ScriptCalls {
             ctx.emit(new ToolDecided(ctx.at(), turn, null, null, call.tool(), false, null, refusal, call.agent(), refusal,
                     null, null));
         } else if (ChannelPublish.TOOL.equals(call.tool())) {
-            ChannelPublish.decideScript(ctx, call.agent(), turn, forgotten || state.privacy.isPrivateTurn(turn),
+            ChannelPublish.decideScript(ctx, call.agent(), turn, state.privacy.isPrivateTurn(turn),
                     call.channel(), call.server(), call.text());
         }
     }

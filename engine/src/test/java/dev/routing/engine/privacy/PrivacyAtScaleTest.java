@@ -168,9 +168,9 @@ class PrivacyAtScaleTest {
         assertTrue(answer.refusal().contains("must name its channel"), answer.refusal());
     }
 
-    /** P13, fail closed: a turn older than retention keeps has no known owner: its script's call counts as a private turn's. */
+    /** P13, P2, fail closed: a turn older than retention keeps has no known owner, so no script's call of it goes out. */
     @Test
-    void P13_aScriptOfATurnOlderThanRetentionKeepsIsRefusedUnlessItNamesItsChannel() {
+    void P13_aScriptOfATurnOlderThanRetentionKeepsIsRefusedWhole() {
         Scenario s = Scenario.withFocusFallback();
         String ping = s.host.room("qa", "noisy", "@qa run the monthly report", true);
         long started = s.host.answer("qa", ping, "noisy");
@@ -179,7 +179,26 @@ class PrivacyAtScaleTest {
         busyDay(s.host, 1);
         assertFalse(scriptPublishes(s, started).allowed());
         s.host.feed(new ScriptCalled(s.host.tick(), "qa", started, "channel_publish", "noisy", null, "named"));
-        assertTrue(s.host.last(ToolDecided.class).get(0).allowed());
+        ToolDecided named = s.host.last(ToolDecided.class).get(0);
+        assertFalse(named.allowed(), "whose script it is cannot be told, so not even a named channel");
+        assertTrue(named.refusal().contains("no longer knows whose script"), named.refusal());
+    }
+
+    /** P13: a turn the first fact of a UTC day opened is kept as that day's, all thirty days (its decisions fold before the clock moves). */
+    @Test
+    void P13_aTurnOpenedByADaysFirstFactIsKeptThroughItsThirtiethDay() {
+        Scenario s = Scenario.withFocusFallback();
+        String ping = s.host.room("qa", "noisy", "@qa run the report", true);
+        String wake = s.host.wake("qa", "message", "noisy", ping);
+        s.host.advance(86_400 - s.host.now().getEpochSecond() % 86_400 - 1);
+        long started = s.host.start("qa", List.of(wake), List.of(ping));
+        assertEquals(0, s.opened(started).at().getEpochSecond() % 86_400, "the start is the day's first fact");
+        s.host.say(started, 1, "Started it.");
+        s.host.end(started);
+        s.host.advance(30L * 86_400 + 3_600);
+        ToolDecided answer = scriptPublishes(s, started);
+        assertTrue(answer.allowed(), "day 30 after: " + answer.refusal());
+        assertEquals("noisy", answer.channel());
     }
 
     @Test

@@ -337,6 +337,29 @@ class DraftsRoundTest {
         assertTrue(receipt(s, turn).names().drafts().contains(envelope.draft()), "the receipt names it");
     }
 
+    /** M7 in a private turn too: its silenced drafts round holds an envelope wherever it points, as a public turn's does. */
+    @Test
+    void M7_aPrivateTurnsSilencedDraftsRoundHoldsItsEnvelopeWhereverItPoints() {
+        Scenario s = scenario(Mode.HYBRID);
+        long turn = operatorTurn(s);
+        s.host.say(turn, 1, "", send("work"));
+        s.host.say(turn, 2, ">>>noisy Deliberate words.", drafts("list", null));
+        assertTrue(isHeld(routes(s, turn, 2).get(0), "explicit-send"), "held: " + routes(s, turn, 2));
+        assertTrue(held(s).get(0).quiet());
+        assertEquals(List.of(), requested(s).stream().filter(p -> "speech".equals(p.via())).toList());
+    }
+
+    /** M6: the agent's tools judge only the tools the engine carries out; a skip_reply the host ran silences as ever. */
+    @Test
+    void M6_aSkipReplyTheHostRanSilencesWhateverTheAgentsToolsList() {
+        Scenario s = withoutDrafts(Mode.LOCUS);
+        s.host.configure(new AgentConfigured(s.host.tick(), "qa", Mode.LOCUS, LocusPolicy.DELIVERY, List.of("send_message"),
+                false, null));
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Thinking out loud.", tool("skip_reply"));
+        assertEquals(Route.keptPrivate("skip-reply"), routes(s, turn, 1).get(0));
+    }
+
     /** An agent whose {@code tools} leave out {@code drafts}: its calls of it are ones it may not make. */
     private static Scenario withoutDrafts(Mode mode) {
         Scenario s = new Scenario();

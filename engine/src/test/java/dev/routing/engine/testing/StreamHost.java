@@ -94,7 +94,8 @@ public final class StreamHost {
                     : new FocusClosed(tick(), agent, null, open.get(agent)));
             case HISTORY -> history(agent, x.b());
             case RESTART -> restart();
-            case CLOCK_JUMP -> now = now.plusSeconds(new long[] {30, 90, 7200, 86_400, 8 * 86_400}[x.b() % 5]);
+            case CLOCK_JUMP -> now = x.b() % 7 == 6 ? lastSecondOfDay(now)
+                    : now.plusSeconds(new long[] {30, 90, 7200, 86_400, 8 * 86_400, 31 * 86_400}[x.b() % 7]);
             case REQUEUE -> requeue(agent, x.b(), x.c());
             case STRAY -> stray(agent, x.b(), x.c());
             case LONG_HISTORY -> longHistory(agent, x.b());
@@ -387,6 +388,11 @@ public final class StreamHost {
                 unknown.add(o.attempt());
             } else if (d instanceof DraftHeld h) drafts.computeIfAbsent(h.agent(), k -> new ArrayList<>()).add(h.draft());
         }
+    }
+
+    /** The last second of the UTC day: the next fact is the first of a new day (retention's sweep, a ledger's new day). */
+    private static Instant lastSecondOfDay(Instant t) {
+        return Instant.ofEpochSecond((Math.floorDiv(t.getEpochSecond(), 86_400) + 1) * 86_400 - 1);
     }
 
     private Instant tick() {

@@ -24,6 +24,11 @@ public record AgentConfigured(
 
     /** Whether the agent may call a tool: {@code tools} absent means every tool. */
     public boolean mayCall(String tool) {
+        return allows(tools, tool);
+    }
+
+    /** Whether a tools list lets the agent call the tool: a list absent (null) lets it call every tool. */
+    public static boolean allows(List<String> tools, String tool) {
         return tools == null || tools.contains(tool);
     }
 }

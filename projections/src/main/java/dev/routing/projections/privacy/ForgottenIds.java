@@ -2,9 +2,10 @@ package dev.routing.projections.privacy;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.routing.projections.packed.PackedIn;
+import dev.routing.projections.packed.PackedOut;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -19,12 +20,13 @@ import java.util.Map;
  * for it. So each id is kept whole in one byte arena, in the order let go, and an open-addressing
  * table of arena offsets finds it. An id that is a decimal number (a Discord message id, say) is
  * kept as the number's varint, 9 bytes for 19 digits; any other as its UTF-8 bytes. An id let go
- * again is appended anew (its table slot moves to it) and the old copy is marked dead, to be
- * dropped by the next compaction.
+ * again is appended anew (its table slot moves to it) and the old copy is marked dead.
  *
  * <p>Entry: varint {@code payloadLength << 3 | decimal << 2 | dead << 1 | hasReader}, the payload,
  * then the reader turn as a varint when it has one. Days: for each UTC day that let an id go, the
- * arena offset of its first entry, so a day leaves as one block.
+ * arena offset of its first entry. A day that leaves takes its ids out of the table one by one and
+ * moves the arena's {@link #base} past them, so expiry costs what it lets go; the arena is rewritten
+ * only once what lies before the base or is dead outweighs what is live.
  */
 public final class ForgottenIds {
     private static final int EMPTY_TABLE = 16;
@@ -34,6 +36,8 @@ public final class ForgottenIds {
     private static final int FLAG_BITS = 3;
 
     private byte[] arena = new byte[64];
+    /** Where the first entry still kept starts; everything before it has left with its day. */
+    private int base;
     private int end;
     /** Arena offset + 1 of each live entry, 0 for an empty slot; a power of two long. */
     private int[] slots = new int[EMPTY_TABLE];
@@ -49,9 +53,11 @@ public final class ForgottenIds {
      * for an id of ASCII only, whose chars are its bytes).
      */
     private record Key(String id, long decimal, byte[] utf8) {
+        /** The key, or null for an id holding a lone surrogate: it has no UTF-8 form, so it can be neither kept nor found. */
         static Key of(String id) {
             long value = decimalValue(id);
-            return new Key(id, value, value >= 0 || ascii(id) ? null : id.getBytes(StandardCharsets.UTF_8));
+            if (value >= 0 || ascii(id)) return new Key(id, value, null);
+            return loneSurrogate(id) ? null : new Key(id, -1, id.getBytes(StandardCharsets.UTF_8));
         }
 
         boolean isDecimal() {
@@ -73,18 +79,28 @@ public final class ForgottenIds {
         return entry(id, fromDay) >= 0;
     }
 
-    /** The turn that first read the message let go under the id, or null (none, or the id is not held from {@code fromDay}). */
-    public Long readIn(String id, long fromDay) {
+    /**
+     * What the record knows of the id on day {@code fromDay} or later: {@link #NOT_HELD}, {@link #NO_READER}
+     * (let go with no turn reading it first), or the turn that first read it.
+     */
+    public long lookup(String id, long fromDay) {
         int at = entry(id, fromDay);
-        if (at < 0) return null;
+        if (at < 0) return NOT_HELD;
         int header = varInt(at);
-        if ((header & READER) == 0) return null;
+        if ((header & READER) == 0) return NO_READER;
         return readVarLong(arena, at + varSize(header) + (header >>> FLAG_BITS));
     }
 
+    /** {@link #lookup}: the record does not hold the id (from that day). */
+    public static final long NOT_HELD = Long.MIN_VALUE;
+    /** {@link #lookup}: held, and no turn read it first. */
+    public static final long NO_READER = Long.MIN_VALUE + 1;
+
     /** The arena offset of the id's live entry if it was let go on {@code fromDay} or later, else -1. */
     private int entry(String id, long fromDay) {
-        int slot = find(Key.of(id));
+        Key key = Key.of(id);
+        if (key == null) return -1;
+        int slot = find(key);
         if (slot < 0) return -1;
         int at = slots[slot] - 1;
         return dayOfEntry(at) >= fromDay ? at : -1;
@@ -112,14 +128,10 @@ public final class ForgottenIds {
         return arena.length + 4L * slots.length + 12L * dayOf.length;
     }
 
-    /** The UTC day the oldest held id was let go, or {@link Long#MAX_VALUE} when none is held. */
-    public long oldestDay() {
-        return days == 0 ? Long.MAX_VALUE : dayOf[0];
-    }
-
     /** Keeps {@code id} as let go on {@code epochDay} (no earlier than the last day added), first read in {@code reader} (null: none). */
     void add(String id, Long reader, long epochDay) {
         Key key = Key.of(id);
+        if (key == null) return; // unknown it stays: private, as an id never stored is
         int found = find(key);
         if (found >= 0) {
             int old = slots[found] - 1;
@@ -131,17 +143,33 @@ public final class ForgottenIds {
         int at = append(key, reader);
         slots[found >= 0 ? found : -found - 1] = at + 1;
         live++;
-        if (live * 4L > slots.length * 3L) rehash(slots.length * 2);
-        if (deadBytes > 4096 && deadBytes > end / 2) compact(0);
+        if (live * 4L > slots.length * 3L) rehash(slots.length * 2, false);
+        compactIfWasteful();
     }
 
-    /** Lets go every id let go on a day before {@code cutoffDay}; how many went. */
+    /** Lets go every id let go on a day before {@code cutoffDay}; how many went. Costs what it lets go. */
     int expire(long cutoffDay) {
         int gone = 0;
         while (gone < days && dayOf[gone] < cutoffDay) gone++;
         if (gone == 0) return 0;
+        int until = gone < days ? dayStart[gone] : end;
         int before = live;
-        compact(gone);
+        for (int at = base; at < until; ) {
+            int header = varInt(at);
+            int size = entrySize(at, header);
+            if ((header & DEAD) == 0) {
+                removeSlot(slotOf(at, header));
+                live--;
+            } else {
+                deadBytes -= size;
+            }
+            at += size;
+        }
+        base = until;
+        System.arraycopy(dayOf, gone, dayOf, 0, days - gone);
+        System.arraycopy(dayStart, gone, dayStart, 0, days - gone);
+        days -= gone;
+        compactIfWasteful();
         return before - live;
     }
 
@@ -181,58 +209,55 @@ public final class ForgottenIds {
         if (end + n > arena.length) arena = Arrays.copyOf(arena, Math.max(end + n, arena.length + (arena.length >> 2)));
     }
 
-    /** Rewrites the arena without dead entries and without the first {@code dropDays} days, then rebuilds the table. */
-    private void compact(int dropDays) {
-        int from = dropDays < days ? dayStart[dropDays] : end;
-        // Dead entries may lie before {@code from}, so only a whole rewrite can count them out of the size.
-        byte[] kept = new byte[Math.max(64, end - from - (from == 0 ? deadBytes : 0) + 16)];
+    /** Rewrites the arena once what left with its day, or died, outweighs what is live. */
+    private void compactIfWasteful() {
+        int waste = base + deadBytes;
+        if (waste > 4096 && waste > (end - waste)) compact();
+    }
+
+    /** Rewrites the arena from {@link #base} without dead entries, then rebuilds the table. */
+    private void compact() {
+        byte[] kept = new byte[Math.max(64, end - base - deadBytes + 16)];
         int out = 0;
-        int day = dropDays;
-        int keptDays = 0;
-        live = 0;
-        for (int at = from; at < end; ) {
-            while (day < days && dayStart[day] <= at) {
-                dayOf[keptDays] = dayOf[day];
-                dayStart[keptDays++] = out;
-                day++;
-            }
+        int day = 0;
+        for (int at = base; at < end; ) {
+            while (day < days && dayStart[day] <= at) dayStart[day++] = out;
             int header = varInt(at);
             int size = entrySize(at, header);
             if ((header & DEAD) == 0) {
                 System.arraycopy(arena, at, kept, out, size);
                 out += size;
-                live++;
             }
             at += size;
         }
         // A day whose every entry died keeps its place, empty: it leaves when its turn comes.
-        while (day < days) {
-            dayOf[keptDays] = dayOf[day];
-            dayStart[keptDays++] = out;
-            day++;
-        }
-        days = keptDays;
+        while (day < days) dayStart[day++] = out;
         arena = kept;
+        base = 0;
         end = out;
         deadBytes = 0;
-        rehash(tableFor(live));
+        rehash(tableFor(live), false);
     }
 
-    private void rehash(int size) {
+    // ---- the table ---------------------------------------------------------------------------------
+
+    /** Rebuilds the table at {@code size}; {@code checked} refuses an id met twice (a damaged checkpoint's). */
+    private void rehash(int size, boolean checked) {
         slots = new int[size];
         int mask = size - 1;
-        for (int at = 0; at < end; ) {
+        for (int at = base; at < end; ) {
             int header = varInt(at);
             if ((header & DEAD) == 0) {
                 int i = spread(hashAt(at, header)) & mask;
-                while (slots[i] != 0) i = (i + 1) & mask;
+                while (slots[i] != 0) {
+                    if (checked && sameId(slots[i] - 1, at)) throw new IllegalArgumentException("forgotten ids: an id twice, at byte " + at);
+                    i = (i + 1) & mask;
+                }
                 slots[i] = at + 1;
             }
             at += entrySize(at, header);
         }
     }
-
-    // ---- the table ---------------------------------------------------------------------------------
 
     /** The slot holding the id, or {@code -(the empty slot where it would go) - 1}. */
     private int find(Key key) {
@@ -242,6 +267,31 @@ public final class ForgottenIds {
             if (s == 0) return -i - 1;
             if (matches(s - 1, key)) return i;
         }
+    }
+
+    /** The slot that points at the live entry at {@code at}. */
+    private int slotOf(int at, int header) {
+        int mask = slots.length - 1;
+        int i = spread(hashAt(at, header)) & mask;
+        while (slots[i] != at + 1) i = (i + 1) & mask;
+        return i;
+    }
+
+    /** Empties slot {@code i}, moving back each later entry of its run that may not sit past the gap (linear probing). */
+    private void removeSlot(int i) {
+        int mask = slots.length - 1;
+        int gap = i;
+        for (int j = (i + 1) & mask; slots[j] != 0; j = (j + 1) & mask) {
+            int at = slots[j] - 1;
+            int home = spread(hashAt(at, varInt(at))) & mask;
+            // The entry at j may fill the gap unless its home lies cyclically in (gap, j].
+            boolean homeBetween = gap <= j ? (home > gap && home <= j) : (home > gap || home <= j);
+            if (!homeBetween) {
+                slots[gap] = slots[j];
+                gap = j;
+            }
+        }
+        slots[gap] = 0;
     }
 
     private boolean matches(int at, Key key) {
@@ -256,6 +306,17 @@ public final class ForgottenIds {
             if (arena[from + i] != (byte) key.id().charAt(i)) return false;
         }
         return true;
+    }
+
+    /** Whether the entries at {@code a} and {@code b} keep the same id. */
+    private boolean sameId(int a, int b) {
+        int ha = varInt(a);
+        int hb = varInt(b);
+        if ((ha & DECIMAL) != (hb & DECIMAL) || ha >>> FLAG_BITS != hb >>> FLAG_BITS) return false;
+        int length = ha >>> FLAG_BITS;
+        int fa = a + varSize(ha);
+        int fb = b + varSize(hb);
+        return Arrays.equals(arena, fa, fa + length, arena, fb, fb + length);
     }
 
     /** The id's {@link Key#hash}, computed from its stored form, so a lookup finds it. */
@@ -276,11 +337,26 @@ public final class ForgottenIds {
         return (h ^ (h >>> 16)) * 0x9E3779B9;
     }
 
+    private static int tableFor(int entries) {
+        int table = EMPTY_TABLE;
+        while (entries * 4L > table * 3L) table *= 2;
+        return table;
+    }
+
     private static boolean ascii(String id) {
         for (int i = 0; i < id.length(); i++) {
             if (id.charAt(i) >= 0x80) return false;
         }
         return true;
+    }
+
+    private static boolean loneSurrogate(String id) {
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < id.length() && Character.isLowSurrogate(id.charAt(i + 1))) i++;
+            else if (Character.isSurrogate(c)) return true;
+        }
+        return false;
     }
 
     /** The id's value when it is a decimal number in its canonical spelling that fits a long, else -1. */
@@ -296,15 +372,11 @@ public final class ForgottenIds {
         return v;
     }
 
-    // ---- varints -----------------------------------------------------------------------------------
+    // ---- varints in the arena (the record's own bytes: read on every lookup, so read without checks) ----
 
     private int entrySize(int at, int header) {
-        return entrySize(arena, at, header);
-    }
-
-    private static int entrySize(byte[] buf, int at, int header) {
         int size = varSize(header) + (header >>> FLAG_BITS);
-        if ((header & READER) != 0) size += storedSize(buf, at + size);
+        if ((header & READER) != 0) size += storedSize(arena, at + size);
         return size;
     }
 
@@ -321,14 +393,12 @@ public final class ForgottenIds {
         }
     }
 
-    /** The size of the varint stored at {@code at}. */
     private static int storedSize(byte[] buf, int at) {
         int n = 1;
         while (buf[at++] < 0) n++;
         return n;
     }
 
-    /** The size of {@code v}'s varint. */
     private static int varSize(long v) {
         int n = 1;
         while ((v & ~0x7FL) != 0) {
@@ -347,6 +417,8 @@ public final class ForgottenIds {
         return at;
     }
 
+    // ---- the checkpoint's form ---------------------------------------------------------------------
+
     /**
      * The ids a checkpoint of an earlier build held (oldest first, with their readers), kept as let
      * go on {@code epochDay} (the checkpoint's own day: no older day is known).
@@ -357,38 +429,31 @@ public final class ForgottenIds {
         return ids;
     }
 
-    // ---- the checkpoint's form ---------------------------------------------------------------------
-
     /**
-     * Base64 of: the number of days, then per day its epoch day and how many live entries it holds,
-     * then those entries in order, in the arena's form, none marked dead. Equal sets write equal text: compaction and
-     * dead copies leave no trace in it.
+     * The days (their number, then each epoch day and how many live entries it holds), then those
+     * entries in order, in the arena's form, none marked dead ({@link PackedOut}'s chunks). The same
+     * history writes the same form however the state was reached: live, replayed whole, or
+     * restored from a checkpoint and replayed on.
      */
     @JsonValue
-    String json() {
-        byte[] out = new byte[end + 16 + 15 * days];
-        int n = putVarLong(out, 0, days);
+    List<String> json() {
+        PackedOut out = new PackedOut(end - base - deadBytes + 16 + 15 * days);
+        out.varLong(days);
         int[] counts = liveCounts();
-        for (int d = 0; d < days; d++) {
-            n = putVarLong(out, n, dayOf[d]);
-            n = putVarLong(out, n, counts[d]);
-        }
-        for (int at = 0; at < end; ) {
+        for (int d = 0; d < days; d++) out.varLong(dayOf[d]).varLong(counts[d]);
+        for (int at = base; at < end; ) {
             int header = varInt(at);
             int size = entrySize(at, header);
-            if ((header & DEAD) == 0) {
-                System.arraycopy(arena, at, out, n, size);
-                n += size;
-            }
+            if ((header & DEAD) == 0) out.bytes(arena, at, size);
             at += size;
         }
-        return Base64.getEncoder().encodeToString(Arrays.copyOf(out, n));
+        return out.chunks();
     }
 
     private int[] liveCounts() {
         int[] counts = new int[days];
         int day = 0;
-        for (int at = 0; at < end; ) {
+        for (int at = base; at < end; ) {
             while (day + 1 < days && dayStart[day + 1] <= at) day++;
             int header = varInt(at);
             if ((header & DEAD) == 0) counts[day]++;
@@ -397,50 +462,42 @@ public final class ForgottenIds {
         return counts;
     }
 
-    @JsonCreator
-    static ForgottenIds fromJson(String base64) {
-        byte[] in = Base64.getDecoder().decode(base64);
-        ForgottenIds ids = new ForgottenIds();
-        try {
-            int days = (int) readVarLong(in, 0);
-            int at = storedSize(in, 0);
-            long[] dayOf = new long[days];
-            int[] counts = new int[days];
-            for (int d = 0; d < days; d++) {
-                dayOf[d] = readVarLong(in, at);
-                at += storedSize(in, at);
-                counts[d] = (int) readVarLong(in, at);
-                at += storedSize(in, at);
-            }
-            ids.arena = new byte[Math.max(64, in.length - at)];
-            for (int d = 0; d < days; d++) {
-                if (d > 0 && dayOf[d] <= dayOf[d - 1]) throw new IllegalArgumentException("days out of order at day " + dayOf[d]);
-                ids.newDay(dayOf[d]);
-                for (int k = 0; k < counts[d]; k++) {
-                    int header = (int) readVarLong(in, at);
-                    if ((header & DEAD) != 0) throw new IllegalArgumentException("a dead entry at byte " + at);
-                    int from = at + varSize(header);
-                    if ((header & DECIMAL) != 0 && storedSize(in, from) != header >>> FLAG_BITS) {
-                        throw new IllegalArgumentException("a number's length does not match its header at byte " + at);
-                    }
-                    int size = entrySize(in, at, header);
-                    System.arraycopy(in, at, ids.arena, ids.end, size);
-                    ids.end += size;
-                    ids.live++;
-                    at += size;
-                }
-            }
-            if (at != in.length) throw new IllegalArgumentException((in.length - at) + " bytes after the last entry");
-        } catch (ArrayIndexOutOfBoundsException e) {
-            throw new IllegalArgumentException("forgotten ids: the checkpoint's bytes end inside an entry", e);
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static ForgottenIds fromJson(List<String> chunks) {
+        PackedIn in = new PackedIn("forgotten ids", chunks);
+        int days = in.count("days", 2);
+        long[] dayOf = new long[days];
+        int[] counts = new int[days];
+        for (int d = 0; d < days; d++) {
+            dayOf[d] = in.varLong();
+            if (d > 0 && dayOf[d] <= dayOf[d - 1]) throw in.refused("days out of order at day " + dayOf[d]);
+            counts[d] = in.count("ids", 1);
         }
-        ids.rehash(tableFor(ids.live));
+        ForgottenIds ids = new ForgottenIds();
+        ids.arena = new byte[Math.max(64, in.remaining())];
+        for (int d = 0; d < days; d++) {
+            ids.newDay(dayOf[d]);
+            for (int k = 0; k < counts[d]; k++) {
+                int start = in.position();
+                long header = in.varLong();
+                if (header > Integer.MAX_VALUE || (header & DEAD) != 0) throw in.refused("a bad entry header at byte " + start);
+                int length = (int) (header >>> FLAG_BITS);
+                int payload = in.position();
+                if ((header & DECIMAL) != 0) {
+                    long value = in.varLong();
+                    if (value < 0 || in.position() - payload != length) throw in.refused("a bad number at byte " + start);
+                } else {
+                    in.skip(length);
+                }
+                if ((header & READER) != 0) in.varLong();
+                int size = in.position() - start;
+                System.arraycopy(in.bytes(), start, ids.arena, ids.end, size);
+                ids.end += size;
+                ids.live++;
+            }
+        }
+        in.end();
+        ids.rehash(tableFor(ids.live), true);
         return ids;
-    }
-
-    private static int tableFor(int entries) {
-        int table = EMPTY_TABLE;
-        while (entries * 4L > table * 3L) table *= 2;
-        return table;
     }
 }

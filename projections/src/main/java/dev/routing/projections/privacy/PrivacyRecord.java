@@ -109,13 +109,16 @@ public final class PrivacyRecord {
 
     /** Whether the agent's record let go a public message under the id on a day retention still keeps on {@code today}. */
     public boolean forgottenHolds(String agent, String id, long today) {
-        ForgottenIds ids = forgotten.get(agent);
-        return ids != null && ids.holds(id, Retention.keptFrom(today));
+        return forgottenLookup(agent, id, today) != ForgottenIds.NOT_HELD;
     }
 
-    /** The turn that first read the public message let go under the id, or null (none, or not kept on {@code today}). */
-    public Long forgottenReadIn(String agent, String id, long today) {
+    /**
+     * What the agent's record knows of a public message let go under the id, as retention keeps it
+     * on {@code today}: {@link ForgottenIds#NOT_HELD}, {@link ForgottenIds#NO_READER}, or the turn that
+     * first read it.
+     */
+    public long forgottenLookup(String agent, String id, long today) {
         ForgottenIds ids = forgotten.get(agent);
-        return ids == null ? null : ids.readIn(id, Retention.keptFrom(today));
+        return ids == null ? ForgottenIds.NOT_HELD : ids.lookup(id, Retention.keptFrom(today));
     }
 }

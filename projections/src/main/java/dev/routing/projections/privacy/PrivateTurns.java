@@ -4,9 +4,10 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import dev.routing.projections.packed.PackedIn;
+import dev.routing.projections.packed.PackedOut;
 import java.util.Arrays;
-import java.util.Base64;
-import java.util.function.LongConsumer;
+import java.util.List;
 
 /**
  * Which turn ids are private (P10): one bit for every id, exact for the journal's life. The seed
@@ -16,8 +17,8 @@ import java.util.function.LongConsumer;
  * (docs/decisions/0004). An id the engine never assigned is the caller's to refuse: the record
  * answers only for ids it can hold.
  *
- * <p>A checkpoint holds the bits as base64 (little-endian words, trailing empty words left out), so
- * equal sets write equal text however they were reached.
+ * <p>A checkpoint holds the bits as little-endian words, trailing empty words left out
+ * ({@link PackedOut}'s chunks), so equal sets write equal text however they were reached.
  */
 public final class PrivateTurns {
     /** Ids above this are held by no bit (a journal that assigns them is not one this engine wrote); they count as private. */
@@ -54,62 +55,52 @@ public final class PrivateTurns {
         return count;
     }
 
-    /** Each private turn id, lowest first. */
-    public void forEach(LongConsumer action) {
-        for (int w = 0; w < words.length; w++) {
-            long bits = words[w];
-            while (bits != 0) {
-                int low = Long.numberOfTrailingZeros(bits);
-                action.accept(((long) w << 6) | low);
-                bits &= bits - 1;
-            }
-        }
-    }
-
-    /** The lowest private turn id, or 0 when none is. */
-    public long lowest() {
-        for (int w = 0; w < words.length; w++) {
-            if (words[w] != 0) return ((long) w << 6) | Long.numberOfTrailingZeros(words[w]);
-        }
-        return 0;
-    }
-
     /**
      * The record a checkpoint of an earlier build held: the highest private ids kept and a floor at
-     * or below which every id counted as private. Each id up to the floor is marked private, so
-     * what counted as private before still does.
+     * or below which every id counted as private. Each id up to the floor (no further than the
+     * journal's last turn, {@code nextTurn - 1}) is marked private, so what counted as private before
+     * still does.
      */
-    public static PrivateTurns fromEarlierForm(Iterable<Long> kept, long floor) {
+    public static PrivateTurns fromEarlierForm(Iterable<Long> kept, long floor, long nextTurn) {
         PrivateTurns turns = new PrivateTurns();
-        for (long id = 1; id <= Math.min(floor, HIGHEST); id++) turns.add(id);
-        for (long id : kept) turns.add(id);
+        long upTo = Math.min(floor, Math.min(nextTurn - 1, HIGHEST));
+        if (upTo >= 1) {
+            int lastWord = (int) (upTo >>> 6);
+            turns.words = new long[Math.max(16, lastWord + 1)];
+            Arrays.fill(turns.words, 0, lastWord, -1L);
+            turns.words[lastWord] = upTo % 64 == 63 ? -1L : (1L << (upTo % 64 + 1)) - 1;
+            turns.words[0] &= ~1L; // bit 0 names turn 0, which is no turn
+            turns.count = (int) upTo;
+        }
+        for (long id : kept) {
+            if (id < nextTurn) turns.add(id);
+        }
         return turns;
     }
 
     @JsonValue
-    String json() {
+    List<String> json() {
         int used = words.length;
         while (used > 0 && words[used - 1] == 0) used--;
         ByteBuffer bytes = ByteBuffer.allocate(used * Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < used; i++) bytes.putLong(words[i]);
-        return Base64.getEncoder().encodeToString(bytes.array());
+        return new PackedOut(0).bytes(bytes.array(), 0, bytes.capacity()).chunks();
     }
 
-    @JsonCreator
-    static PrivateTurns fromJson(String base64) {
-        byte[] bytes = Base64.getDecoder().decode(base64);
-        if (bytes.length % Long.BYTES != 0) {
-            throw new IllegalArgumentException("private turns: " + bytes.length + " bytes is not a whole number of words");
-        }
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static PrivateTurns fromJson(List<String> chunks) {
+        PackedIn in = new PackedIn("private turns", chunks);
+        int length = in.remaining();
+        if (length % Long.BYTES != 0) throw in.refused(length + " bytes is not a whole number of words");
         PrivateTurns turns = new PrivateTurns();
-        turns.words = new long[Math.max(16, bytes.length / Long.BYTES)];
-        ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < bytes.length / Long.BYTES; i++) {
-            turns.words[i] = in.getLong();
+        turns.words = new long[Math.max(16, length / Long.BYTES)];
+        ByteBuffer words = ByteBuffer.wrap(in.bytes(), in.skip(length), length).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < length / Long.BYTES; i++) {
+            turns.words[i] = words.getLong();
             turns.count += Long.bitCount(turns.words[i]);
         }
         // Bit 0 names turn 0, which is no turn.
-        if ((turns.words[0] & 1L) != 0) throw new IllegalArgumentException("private turns: turn 0 is no turn");
+        if ((turns.words[0] & 1L) != 0) throw in.refused("turn 0 is no turn");
         return turns;
     }
 }

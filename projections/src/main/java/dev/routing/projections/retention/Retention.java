@@ -25,6 +25,15 @@ public final class Retention {
         return Math.floorDiv(epochMillis, 86_400_000L);
     }
 
+    /**
+     * The day an entry is judged on: the newest of the engine's clock and the entry's own time. Its
+     * decisions, deciding and folding, and the fact's own fold all use it, so they agree on the day
+     * even at the first fact of a day (whose decisions fold before the clock moves).
+     */
+    public static long today(long clockMillis, java.time.Instant at) {
+        return day(Math.max(clockMillis, at.toEpochMilli()));
+    }
+
     /** The first UTC day whose ids are still kept on {@code today}. */
     public static long keptFrom(long today) {
         return today - KEEP_IDS_DAYS;

@@ -25,6 +25,6 @@ public final class AgentSettings {
     }
 
     public boolean mayCall(String tool) {
-        return tools == null || tools.contains(tool);
+        return AgentConfigured.allows(tools, tool);
     }
 }

@@ -1,6 +1,7 @@
 package dev.routing.projections.turns;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import java.util.ArrayList;
@@ -38,9 +39,9 @@ public final class Turn {
     public String fallback;
     /** The channel whose wake triggered the turn. */
     public String trigger;
-    /** M6, M7: whether the agent may call the tool in this turn; a call it may not make counts for nothing. */
+    /** M6, M7: whether the agent may call the tool in this turn (its tools as the turn opened); a call it may not make counts for nothing. */
     public boolean mayCall(String tool) {
-        return tools == null || tools.contains(tool);
+        return AgentConfigured.allows(tools, tool);
     }
 
     /**

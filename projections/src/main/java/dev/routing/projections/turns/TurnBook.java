@@ -3,6 +3,7 @@ package dev.routing.projections.turns;
 import dev.routing.journal.event.WakeQueued;
 import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.ArrayList;
+import dev.routing.projections.retention.Retention;
 import java.util.HashMap;
 import java.util.List;
 import java.util.TreeMap;
@@ -114,10 +115,15 @@ public final class TurnBook {
         ledger.opened(turn.id, turn.agent, epochDay);
     }
 
-    /** The agent whose turn this is, or null when retention keeps no such turn (or it never was). */
-    public String owner(long turn) {
+    /** The agent whose turn this is, or null when retention keeps no such turn on {@code today} (or it never was). */
+    public String owner(long turn, long today) {
         Turn t = open.get(turn);
-        return t != null ? t.agent : ledger.owner(turn);
+        return t != null ? t.agent : ledger.owner(turn, Retention.keptFrom(today));
+    }
+
+    /** The channel an ended turn had, or null (none, or retention keeps no such turn on {@code today}). */
+    public String endedChannel(long turn, long today) {
+        return ledger.channel(turn, Retention.keptFrom(today));
     }
 
     public Turn close(long id) {

@@ -2,11 +2,11 @@ package dev.routing.projections.turns;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.io.ByteArrayOutputStream;
+import dev.routing.projections.packed.PackedIn;
+import dev.routing.projections.packed.PackedOut;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.SortedMap;
@@ -14,9 +14,10 @@ import java.util.SortedMap;
 /**
  * Every turn opened in the days retention keeps: whose it is, and the channel it had when it ended
  * (its locus, else its trigger, else its fork's home: where 0.30.0 sends a left-running script's
- * {@code channel_publish} that names none, P13). A script, a late round or an audit naming an older
- * turn finds no owner, and fails closed. No count of later turns decides it: a busy hour does not
- * turn this morning's script's turn into an unknown one (docs/decisions/0004).
+ * {@code channel_publish} that names none, P13). A lookup on a day answers only for turns opened on
+ * the days retention keeps then, as the message ids do; a script naming an older turn is refused
+ * whole, since no one can tell whose it was. No count of later turns decides it: a busy hour does
+ * not turn this morning's script's turn into an unknown one (docs/decisions/0004).
  *
  * <p>The engine gives turn ids in order, so the ledger is two arrays indexed from the lowest id it
  * keeps, the agent and channel each as an index into one table of names (0: none); a day's turns
@@ -39,15 +40,15 @@ public final class TurnLedger {
     private long[] dayFirst = new long[2];
     private int days;
 
-    /** The agent whose turn this is, or null when the ledger keeps no such turn. */
-    public String owner(long turn) {
-        int at = at(turn);
+    /** The agent whose turn this is, or null when the ledger keeps no such turn opened on {@code fromDay} or later. */
+    public String owner(long turn, long fromDay) {
+        int at = at(turn, fromDay);
         return at < 0 || agent[at] == 0 ? null : names.get(agent[at]);
     }
 
-    /** The channel the turn had when it ended, or null (none, still open, or not kept). */
-    public String channel(long turn) {
-        int at = at(turn);
+    /** The channel the turn had when it ended, or null (none, still open, or not kept from {@code fromDay}). */
+    public String channel(long turn, long fromDay) {
+        int at = at(turn, fromDay);
         return at < 0 || channel[at] == 0 ? null : names.get(channel[at]);
     }
 
@@ -71,7 +72,7 @@ public final class TurnLedger {
     }
 
     void ended(long turn, String endedIn) {
-        int at = at(turn);
+        int at = at(turn, Long.MIN_VALUE);
         if (at >= 0) channel[at] = endedIn == null ? 0 : index(endedIn);
     }
 
@@ -93,9 +94,23 @@ public final class TurnLedger {
         days -= gone;
     }
 
-    private int at(long turn) {
+    /** The turn's index in the arrays if it was opened on {@code fromDay} or later, else -1. */
+    private int at(long turn, long fromDay) {
         long at = turn - first;
-        return at < 0 || at >= size ? -1 : (int) at;
+        if (at < 0 || at >= size) return -1;
+        return dayOpened(turn) >= fromDay ? (int) at : -1;
+    }
+
+    /** The day that opened a kept turn: the last day whose first turn is at or below it. */
+    private long dayOpened(long turn) {
+        int low = 0;
+        int high = days - 1;
+        while (low < high) {
+            int mid = (low + high + 1) >>> 1;
+            if (dayFirst[mid] <= turn) low = mid;
+            else high = mid - 1;
+        }
+        return days == 0 ? Long.MIN_VALUE : dayOf[low];
     }
 
     private void append() {
@@ -146,100 +161,62 @@ public final class TurnLedger {
     // ---- the checkpoint's form ---------------------------------------------------------------------
 
     /**
-     * Base64 of varints: the names (count, then each as UTF-8 length and bytes), the first id, the
-     * days (count, then each day and its first id), the turns (count, then each agent and channel).
-     * Names are numbered in the order first met, which every way of reaching a state shares.
+     * Varints ({@link PackedOut}'s chunks): the names (count, then each as UTF-8 length and bytes),
+     * the first id, the days (count, then each day and its first id), the turns (count, then each
+     * agent and channel). Names are numbered in the order first met, which every way of reaching a
+     * state shares.
      */
     @JsonValue
-    String json() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(16 + 3 * size);
-        put(out, names.size() - 1);
+    List<String> json() {
+        PackedOut out = new PackedOut(16 + 3 * size);
+        out.varLong(names.size() - 1);
         for (int i = 1; i < names.size(); i++) {
             byte[] utf8 = names.get(i).getBytes(StandardCharsets.UTF_8);
-            put(out, utf8.length);
-            out.write(utf8, 0, utf8.length);
+            out.varLong(utf8.length).bytes(utf8, 0, utf8.length);
         }
-        put(out, first);
-        put(out, days);
-        for (int d = 0; d < days; d++) {
-            put(out, dayOf[d]);
-            put(out, dayFirst[d]);
-        }
-        put(out, size);
-        for (int i = 0; i < size; i++) {
-            put(out, agent[i]);
-            put(out, channel[i]);
-        }
-        return Base64.getEncoder().encodeToString(out.toByteArray());
+        out.varLong(first).varLong(days);
+        for (int d = 0; d < days; d++) out.varLong(dayOf[d]).varLong(dayFirst[d]);
+        out.varLong(size);
+        for (int i = 0; i < size; i++) out.varLong(agent[i]).varLong(channel[i]);
+        return out.chunks();
     }
 
-    @JsonCreator
-    static TurnLedger fromJson(String base64) {
-        In in = new In(Base64.getDecoder().decode(base64));
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static TurnLedger fromJson(List<String> chunks) {
+        PackedIn in = new PackedIn("turn ledger", chunks);
         TurnLedger ledger = new TurnLedger();
-        try {
-            int count = in.count();
-            for (int i = 0; i < count; i++) {
-                int length = in.count();
-                String name = new String(in.bytes, in.at, length, StandardCharsets.UTF_8);
-                in.at += length;
-                if (ledger.index(name) != i + 1) throw new IllegalArgumentException("turn ledger: the name '" + name + "' twice");
-            }
-            ledger.first = in.next();
-            int days = in.count();
-            for (int d = 0; d < days; d++) ledger.newDay(in.next(), in.next());
-            int size = in.count();
-            ledger.agent = new int[Math.max(64, size)];
-            ledger.channel = new int[Math.max(64, size)];
-            for (int i = 0; i < size; i++) {
-                ledger.agent[i] = in.name(ledger.names.size());
-                ledger.channel[i] = in.name(ledger.names.size());
-            }
-            ledger.size = size;
-            if (in.at != in.bytes.length) throw new IllegalArgumentException("turn ledger: bytes after the last turn");
-        } catch (ArrayIndexOutOfBoundsException | StringIndexOutOfBoundsException e) {
-            throw new IllegalArgumentException("turn ledger: the checkpoint's bytes end inside an entry", e);
+        int count = in.count("names", 1);
+        for (int i = 0; i < count; i++) {
+            int length = in.count("bytes of a name", 1);
+            String name = new String(in.bytes(), in.skip(length), length, StandardCharsets.UTF_8);
+            if (ledger.index(name) != i + 1) throw in.refused("the name '" + name + "' twice");
         }
+        ledger.first = in.varLong();
+        int days = in.count("days", 2);
+        for (int d = 0; d < days; d++) {
+            long day = in.varLong();
+            long firstOfDay = in.varLong();
+            if (d > 0 && (day <= ledger.dayOf[d - 1] || firstOfDay < ledger.dayFirst[d - 1])) throw in.refused("days out of order at " + day);
+            ledger.newDay(day, firstOfDay);
+        }
+        int size = in.count("turns", 2);
+        ledger.agent = new int[Math.max(64, size)];
+        ledger.channel = new int[Math.max(64, size)];
+        for (int i = 0; i < size; i++) {
+            ledger.agent[i] = name(in, ledger.names.size());
+            ledger.channel[i] = name(in, ledger.names.size());
+        }
+        ledger.size = size;
+        if (days > 0 && (ledger.dayFirst[0] < ledger.first || ledger.dayFirst[days - 1] >= ledger.first + Math.max(1, size))) {
+            throw in.refused("a day's first turn outside the turns kept");
+        }
+        in.end();
         return ledger;
     }
 
-    private static void put(ByteArrayOutputStream out, long v) {
-        while ((v & ~0x7FL) != 0) {
-            out.write((int) ((v & 0x7F) | 0x80));
-            v >>>= 7;
-        }
-        out.write((int) v);
-    }
-
-    /** A reader of the checkpoint's varints. */
-    private static final class In {
-        final byte[] bytes;
-        int at;
-
-        In(byte[] bytes) {
-            this.bytes = bytes;
-        }
-
-        long next() {
-            long v = 0;
-            for (int shift = 0; ; shift += 7) {
-                if (shift > 63) throw new IllegalArgumentException("turn ledger: a varint over 64 bits at byte " + at);
-                byte b = bytes[at++];
-                v |= (long) (b & 0x7F) << shift;
-                if (b >= 0) return v;
-            }
-        }
-
-        int count() {
-            long v = next();
-            if (v < 0 || v > Integer.MAX_VALUE) throw new IllegalArgumentException("turn ledger: a count of " + v);
-            return (int) v;
-        }
-
-        int name(int names) {
-            int v = count();
-            if (v >= names) throw new IllegalArgumentException("turn ledger: name " + v + " of " + names);
-            return v;
-        }
+    private static int name(PackedIn in, int names) {
+        long v = in.varLong();
+        if (v < 0 || v >= names) throw in.refused("name " + v + " of " + names);
+        return (int) v;
     }
 }

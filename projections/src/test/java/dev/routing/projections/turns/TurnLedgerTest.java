@@ -32,14 +32,16 @@ class TurnLedgerTest {
             s.turns.open(turn(id, "a" + (id % 50), id % 2 == 0 ? "c" + (id % 7) : null), 20_000 + id / 10_000);
             s.turns.close(id);
         }
-        assertEquals("qa", s.turns.owner(1));
-        assertEquals("work", s.turns.ledger.channel(1));
-        assertEquals("a3", s.turns.owner(3));
-        assertNull(s.turns.ledger.channel(3), "a turn that had no channel");
+        assertEquals("qa", s.turns.owner(1, 20_005));
+        assertEquals("work", s.turns.endedChannel(1, 20_005));
+        assertEquals("a3", s.turns.owner(3, 20_005));
+        assertNull(s.turns.endedChannel(3, 20_005), "a turn that had no channel");
         EngineState restored = StateCodec.fromTree(StateCodec.toTree(s));
         assertEquals(StateCodec.toJson(s), StateCodec.toJson(restored));
-        assertEquals("work", restored.turns.ledger.channel(1));
-        assertNull(restored.turns.owner(50_000), "never opened");
+        assertEquals("work", restored.turns.endedChannel(1, 20_005));
+        assertNull(restored.turns.owner(50_000, 20_005), "never opened");
+        assertNull(restored.turns.owner(1, 20_031), "opened on a day retention no longer keeps on day 20,031");
+        assertEquals("a9", restored.turns.owner(10_009, 20_031), "opened on day 20,001: kept through day 20,031");
     }
 
     @Test
@@ -50,8 +52,8 @@ class TurnLedgerTest {
         s.turns.open(t, 20_000);
         t.isPrivate = true;
         s.turns.close(1);
-        assertNull(s.turns.ledger.channel(1));
-        assertEquals("qa", s.turns.owner(1));
+        assertNull(s.turns.endedChannel(1, 20_000));
+        assertEquals("qa", s.turns.owner(1, 20_000));
     }
 
     @Test
@@ -82,7 +84,7 @@ class TurnLedgerTest {
                 }
                 if (random.nextInt(500) == 0) ledger = TurnLedger.fromJson(ledger.json());
             }
-            for (long t = 0; t <= id; t++) assertEquals(owners.get(t), ledger.owner(t), "seed " + seed + ", turn " + t);
+            for (long t = 0; t <= id; t++) assertEquals(owners.get(t), ledger.owner(t, Long.MIN_VALUE), "seed " + seed + ", turn " + t);
         }
     }
 }

@@ -120,7 +120,7 @@ public final class BenchIdsCommand implements Callable<Integer> {
             String agent = traffic.sampledAgent.get(i);
             String id = traffic.sampled.get(i);
             if (state.privacy.message(agent, id) != null) out.add("stored " + state.privacy.isPrivateInput(state.privacy.message(agent, id)));
-            else if (state.privacy.forgottenHolds(agent, id, today)) out.add("let go, read in " + state.privacy.forgottenReadIn(agent, id, today));
+            else if (state.privacy.forgottenHolds(agent, id, today)) out.add("let go, read in " + state.privacy.forgottenLookup(agent, id, today));
             else out.add("unknown");
         }
         return out;

@@ -1,0 +1,95 @@
+package dev.routing.projections.packed;
+
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Reads a record's checkpoint form ({@link PackedOut}) strictly: every varint in its shortest form
+ * and at most 64 bits, every count no larger than the bytes left could hold, nothing after the end.
+ * A damaged form is refused with an {@link IllegalArgumentException} that says what and where,
+ * never read as something else and never allocated for from a count it cannot hold.
+ */
+public final class PackedIn {
+    private final String what;
+    private final byte[] bytes;
+    private int at;
+
+    public PackedIn(String what, List<String> chunks) {
+        this.what = what;
+        if (chunks == null || chunks.isEmpty()) throw refused("no chunks");
+        Base64.Decoder decoder = Base64.getDecoder();
+        int total = 0;
+        byte[][] parts = new byte[chunks.size()][];
+        for (int i = 0; i < parts.length; i++) {
+            String chunk = chunks.get(i);
+            if (chunk == null) throw refused("chunk " + i + " is null");
+            // Only the last chunk may be short: a cut in the middle would shift everything after it.
+            if (i < parts.length - 1 && chunk.length() != PackedOut.CHUNK_CHARS) throw refused("chunk " + i + " is cut short");
+            try {
+                parts[i] = decoder.decode(chunk);
+            } catch (IllegalArgumentException e) {
+                throw refused("chunk " + i + " is not base64 (" + e.getMessage() + ")");
+            }
+            total += parts[i].length;
+        }
+        bytes = new byte[total];
+        int to = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, bytes, to, part.length);
+            to += part.length;
+        }
+    }
+
+    public long varLong() {
+        long v = 0;
+        int start = at;
+        for (int shift = 0; ; shift += 7) {
+            if (at >= bytes.length) throw refused("the bytes end inside a number at byte " + start);
+            if (shift > 63) throw refused("a number over 64 bits at byte " + start);
+            byte b = bytes[at++];
+            v |= (long) (b & 0x7F) << shift;
+            if (b >= 0) {
+                if (b == 0 && shift > 0) throw refused("a number not in its shortest form at byte " + start);
+                return v;
+            }
+        }
+    }
+
+    /** A count of things each at least {@code minBytes} long, so no larger than the bytes left allow. */
+    public int count(String of, int minBytes) {
+        long v = varLong();
+        if (v < 0 || v > (long) remaining() / Math.max(1, minBytes)) {
+            throw refused(v + " " + of + " cannot fit in the " + remaining() + " bytes left");
+        }
+        return (int) v;
+    }
+
+    /** The next {@code n} bytes' offset in {@link #bytes()}, moving past them. */
+    public int skip(int n) {
+        if (n < 0 || n > remaining()) throw refused(n + " bytes asked, " + remaining() + " left");
+        int from = at;
+        at += n;
+        return from;
+    }
+
+    /** The whole form's bytes, for a reader that copies runs out of it. */
+    public byte[] bytes() {
+        return bytes;
+    }
+
+    public int position() {
+        return at;
+    }
+
+    public int remaining() {
+        return bytes.length - at;
+    }
+
+    public void end() {
+        if (at != bytes.length) throw refused((bytes.length - at) + " bytes after the end");
+    }
+
+    public IllegalArgumentException refused(String why) {
+        return new IllegalArgumentException(what + ": " + why);
+    }
+}

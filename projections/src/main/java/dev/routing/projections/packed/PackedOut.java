@@ -1,0 +1,58 @@
+package dev.routing.projections.packed;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Writes a record kept as bytes (varints and raw runs) into its checkpoint form: base64 in chunks of
+ * at most {@link #CHUNK_CHARS} characters, each well within the longest string a JSON reader takes
+ * as one value (Jackson's default is 20 million characters), however many ids the record holds.
+ */
+public final class PackedOut {
+    /** Base64 characters per chunk: 1 MiB, from 786,432 bytes (a multiple of 3, so no chunk is padded but the last). */
+    public static final int CHUNK_CHARS = 1 << 20;
+    private static final int CHUNK_BYTES = CHUNK_CHARS / 4 * 3;
+
+    private byte[] buf;
+    private int size;
+
+    public PackedOut(int capacity) {
+        buf = new byte[Math.max(16, capacity)];
+    }
+
+    public PackedOut varLong(long v) {
+        room(10);
+        while ((v & ~0x7FL) != 0) {
+            buf[size++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[size++] = (byte) v;
+        return this;
+    }
+
+    public PackedOut bytes(byte[] from, int offset, int length) {
+        room(length);
+        System.arraycopy(from, offset, buf, size, length);
+        size += length;
+        return this;
+    }
+
+    /** The chunks: an empty record is one empty chunk, so that every form holds at least one. */
+    public List<String> chunks() {
+        List<String> chunks = new ArrayList<>(size / CHUNK_BYTES + 1);
+        Base64.Encoder encoder = Base64.getEncoder();
+        int at = 0;
+        do {
+            int n = Math.min(CHUNK_BYTES, size - at);
+            chunks.add(encoder.encodeToString(Arrays.copyOfRange(buf, at, at + n)));
+            at += n;
+        } while (at < size);
+        return chunks;
+    }
+
+    private void room(int n) {
+        if (size + n > buf.length) buf = Arrays.copyOf(buf, Math.max(size + n, buf.length * 2));
+    }
+}
