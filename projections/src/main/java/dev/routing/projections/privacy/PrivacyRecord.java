@@ -64,7 +64,7 @@ public final class PrivacyRecord {
     /** Stores the message under its id, in place of any stored there before (returned). */
     public StoredMessage store(String agent, String id, StoredMessage m) {
         StoredMessage before = messagesOf(agent).put(id, m);
-        privateOnBranch.stored(this, agent, id, m);
+        privateOnBranch.stored(this, agent, id, before, m);
         return before;
     }
 
@@ -102,8 +102,8 @@ public final class PrivacyRecord {
         m.read = true;
         if (m.readIn == null) m.readIn = turn;
         if (m.mayBePrivate()) return;
+        // a message that may not be private input was never among the private input on the branch
         byId.remove(id);
-        privateOnBranch.update(this, agent, id, null);
         forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.readIn, epochDay);
     }
 

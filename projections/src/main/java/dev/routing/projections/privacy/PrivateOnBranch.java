@@ -28,9 +28,12 @@ final class PrivateOnBranch {
         return of == null || of.isEmpty() ? null : of.first();
     }
 
-    /** A message stored under the id, new or in place of another. */
-    void stored(PrivacyRecord record, String agent, String id, StoredMessage m) {
-        update(record, agent, id, m);
+    /** A message stored under the id, new or in place of {@code before} (null: none). */
+    void stored(PrivacyRecord record, String agent, String id, StoredMessage before, StoredMessage m) {
+        // most messages are public and new: no search of the ids for one that is not there
+        if (m.onBranch && record.isPrivateInput(m) || before != null && before.onBranch && record.isPrivateInput(before)) {
+            update(record, agent, id, m);
+        }
         if (m.workTurn != null && !record.isPrivateTurn(m.workTurn)) {
             workOfPublicTurns.computeIfAbsent(m.workTurn, t -> new ArrayList<>()).add(new Work(agent, id));
         }
@@ -58,7 +61,7 @@ final class PrivateOnBranch {
         ids.clear();
         workOfPublicTurns.clear();
         for (var agent : record.messages.byHash()) {
-            for (var m : agent.getValue().byHash()) stored(record, agent.getKey(), m.getKey(), m.getValue());
+            for (var m : agent.getValue().byHash()) stored(record, agent.getKey(), m.getKey(), null, m.getValue());
         }
     }
 }
