@@ -70,8 +70,7 @@ public final class Evolve {
         StoredMessage stored = StoredMessage.of(m);
         // P2: work that names a turn never assigned names no known turn, as 0 does, for good (fail closed).
         if (stored.workTurn != null && stored.workTurn >= s.nextTurn) stored.workTurn = 0L;
-        Map<String, StoredMessage> byId = s.privacy.messagesOf(m.agent());
-        StoredMessage before = byId.put(m.id(), stored);
+        StoredMessage before = s.privacy.message(m.agent(), m.id());
         // P7: only what this message is sets the mark; a reused id's private words were marked when stored.
         if (s.privacy.isPrivateInput(stored)) s.privacy.markOf(m.agent()).add(m.id());
         // P2, fail closed: an id that named private input, or work that may yet be (P3: judged as
@@ -80,6 +79,7 @@ public final class Evolve {
         if (before != null && before.mayBePrivate() && (before.unclassified != null || !stored.classifiesAs(before))) {
             stored.unclassified = StoredMessage.REUSED;
         }
+        s.privacy.store(m.agent(), m.id(), stored);
         if (stored.channel != null) s.turns.newestInbound.put(m.agent(), stored.channel);
     }
 
@@ -145,18 +145,18 @@ public final class Evolve {
     }
 
     private static void history(EngineState s, HistoryChanged h) {
-        Map<String, StoredMessage> byId = h.restored().isEmpty() ? s.privacy.messages.get(h.agent()) : s.privacy.messagesOf(h.agent());
-        if (byId == null) return;
+        // a change that puts ids back gives the agent its (maybe empty) map of messages, as checkpoints have always shown
+        if (!h.restored().isEmpty()) s.privacy.messagesOf(h.agent());
         for (String id : h.removed()) {
-            StoredMessage m = byId.get(id);
-            if (m != null) m.onBranch = false;
+            StoredMessage m = s.privacy.message(h.agent(), id);
+            if (m != null) s.privacy.branch(h.agent(), id, m, false);
         }
         for (String id : h.restored()) {
-            StoredMessage m = byId.get(id);
-            if (m != null) m.onBranch = true;
+            StoredMessage m = s.privacy.message(h.agent(), id);
+            if (m != null) s.privacy.branch(h.agent(), id, m, true);
             // P2, P9: back on the branch, yet neither stored nor a public message let go: the history
             // now holds what the engine cannot classify
-            else if (!s.privacy.forgottenHolds(h.agent(), id, Retention.today(s.clockMillis, h.at()))) byId.put(id, StoredMessage.unknown());
+            else if (!s.privacy.forgottenHolds(h.agent(), id, Retention.today(s.clockMillis, h.at()))) s.privacy.store(h.agent(), id, StoredMessage.unknown());
         }
     }
 

@@ -54,6 +54,7 @@ public final class StateCodec {
         try {
             EngineState state = MAPPER.treeToValue(EarlierForms.upgrade(tree), EngineState.class);
             state.attempts.reindex();
+            state.privacy.reindex();
             return state;
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + e.getOriginalMessage(), e);

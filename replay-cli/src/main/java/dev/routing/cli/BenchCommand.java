@@ -3,6 +3,7 @@ package dev.routing.cli;
 import dev.routing.cli.bench.BenchAuditCommand;
 import dev.routing.cli.bench.BenchDraftsCommand;
 import dev.routing.cli.bench.BenchIdsCommand;
+import dev.routing.cli.bench.BenchStreamsCommand;
 import dev.routing.cli.bench.Paired;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
@@ -21,7 +22,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class, subcommands = {BenchAuditCommand.class, BenchDraftsCommand.class, BenchIdsCommand.class, BenchSidecarCommand.class}, description = {
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class, subcommands = {BenchAuditCommand.class, BenchDraftsCommand.class, BenchIdsCommand.class, BenchSidecarCommand.class, BenchStreamsCommand.class}, description = {
         "Times append, raw scan and replay on a simulated week; 'bench audit' times the audit.",
         "Simulates a week of N events through the engine, then reports, from this one run: simulate",
         "(facts/s of the simulated host and the engine), append (facts/s through the engine alone: the",

@@ -1,6 +1,7 @@
 package dev.routing.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.routing.cli.bench.FreshJvm;
 import dev.routing.cli.simulate.FactScript;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.engine.context.RuleSet;
@@ -10,11 +11,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -195,21 +194,10 @@ final class BenchSidecarCommand implements Callable<Integer> {
         return Long.parseLong(m.group(1));
     }
 
-    /** {@code run - --journal DIR} in a JVM of its own: this jar's, or this JVM's class path when run from classes. */
+    /** {@code run - --journal DIR} in a JVM of its own. */
     private static Process start(Path journal, Path err, List<String> jvm) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(jvm);
-        Path self = Path.of(java.net.URI.create(Main.class.getProtectionDomain().getCodeSource().getLocation().toString()));
-        if (Files.isRegularFile(self)) {
-            command.addAll(List.of("-jar", self.toString()));
-        } else {
-            ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                    .filter(a -> a.startsWith("--add-") || a.startsWith("--enable-native-access")).forEach(command::add);
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        }
-        command.addAll(List.of("run", "-", "--journal", journal.toString(), "--report-syncs"));
-        return new ProcessBuilder(command).redirectError(err.toFile()).start();
+        List<String> args = List.of("run", "-", "--journal", journal.toString(), "--report-syncs");
+        return new ProcessBuilder(FreshJvm.command(FreshJvm.thisJava(), jvm, args)).redirectError(err.toFile()).start();
     }
 
     private static void deleteQuietly(Path dir) {

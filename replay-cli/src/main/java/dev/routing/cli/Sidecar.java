@@ -1,5 +1,6 @@
 package dev.routing.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,6 +33,7 @@ final class Sidecar {
     private final ScriptRunner runner;
     private final Path journal;
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream(1 << 16);
+    private final EntryCodec.JsonLines answers = EntryCodec.jsonLines(pending);
 
     Sidecar(ScriptRunner runner, Path journal) {
         this.runner = runner;
@@ -102,17 +104,19 @@ final class Sidecar {
         out.flush();
     }
 
-    private void answer(Engine.Accepted accepted) {
-        for (Decision d : accepted.decisions()) {
-            pending.writeBytes(EntryCodec.toJson(d).getBytes(StandardCharsets.UTF_8));
-            pending.write('\n');
-        }
-        ObjectNode a = EntryCodec.mapper().createObjectNode();
-        a.put("type", "fact.accepted");
-        putIndex(a, "index", accepted.index());
-        putSeq(a, "seq", accepted.seq());
-        a.put("decisions", accepted.decisions().size());
-        pending.writeBytes(line(a));
+    /** The decisions' lines, then {@code fact.accepted}: the bytes the mapper writes for that object. */
+    private void answer(Engine.Accepted accepted) throws IOException {
+        for (Decision d : accepted.decisions()) answers.entry(d);
+        JsonGenerator g = answers.generator();
+        g.writeStartObject();
+        g.writeStringField("type", "fact.accepted");
+        if (accepted.index() < 0) g.writeNullField("index");
+        else g.writeNumberField("index", accepted.index());
+        if (accepted.seq() == Engine.NO_SEQ) g.writeNullField("seq");
+        else g.writeNumberField("seq", accepted.seq());
+        g.writeNumberField("decisions", accepted.decisions().size());
+        g.writeEndObject();
+        answers.endLine();
     }
 
     private ObjectNode ready(List<Decision> opening) {

@@ -12,14 +12,14 @@ class BenchAuditCommandTest {
     private static final String NUMBER = "([0-9][0-9.,\\u00a0\\u202f' ]*)";
 
     @Test
-    void benchAuditReportsTheAuditsSpeedAndItsRatioToTheRawScan() {
-        Cli.Result bench = Cli.run("bench", "audit", "--events", "3000").exits(ExitCodes.OK);
+    void benchAuditReportsTheColdAuditOfTheWholeJournalAndOfADay() {
+        Cli.Result bench = Cli.run("bench", "audit", "--events", "3000", "--runs", "1").exits(ExitCodes.OK);
 
-        line(bench, "simulated\\s+" + NUMBER + " entries .*7 daily files.*");
-        line(bench, "raw scan\\s+" + NUMBER + " entries/s .*");
-        Matcher audit = line(bench, "audit\\s+" + NUMBER + " entries/s \\(" + NUMBER + " entries in .*");
-        line(bench, "ratio\\s+the audit runs at " + NUMBER + " of the raw scan's speed \\(raw is " + NUMBER + "x faster\\)");
-        assertTrue(audit.group(2).replaceAll("[^0-9]", "").length() >= 4, "audited the whole week: " + bench);
+        Matcher journal = line(bench, "journal\\s+.*: " + NUMBER + " entries, 7 daily files; 1 cold run\\(s\\) each, java .*");
+        assertTrue(journal.group(1).replaceAll("[^0-9]", "").length() >= 4, "simulated the week: " + bench);
+        line(bench, "whole journal\\s+" + NUMBER + " s wall, " + NUMBER + " s CPU, " + NUMBER + " s CPU per million entries \\(cold: .*\\)");
+        line(bench, "day Wed 4 Nov\\s+" + NUMBER + " s wall, " + NUMBER + " s CPU \\(cold: .*\\)");
+        line(bench, "AOT cache\\s+none used: run from classes, not from the jar");
     }
 
     private static Matcher line(Cli.Result bench, String regex) {

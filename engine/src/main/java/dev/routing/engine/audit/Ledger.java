@@ -103,11 +103,10 @@ final class Ledger {
         }
 
         void count(String routeKind) {
-            switch (routeKind) {
-                case "publish" -> published++;
-                case "private" -> keptPrivate++;
-                default -> held++;
-            }
+            // equals, not a switch: a switch on a string hashes it, and each decoded kind is a new string
+            if ("publish".equals(routeKind)) published++;
+            else if ("private".equals(routeKind)) keptPrivate++;
+            else held++;
         }
 
         String openedWords(Map<String, String> labels) {

@@ -37,6 +37,7 @@ import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.MessageReceived;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -121,6 +122,53 @@ public final class EntryCodec {
     /** Each thread's buffer for {@link #store}, kept between entries (a checkpoint's grows it once). */
     private static final ThreadLocal<BinaryOut> STORE_BUFFER = ThreadLocal.withInitial(() -> new BinaryOut(1024));
 
+    /** JSON lines onto one stream through one generator, each entry's as {@link #encode} writes it. */
+    public static JsonLines jsonLines(OutputStream out) {
+        try {
+            return new JsonLines(MAPPER.createGenerator(out, JsonEncoding.UTF8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A stream of JSON lines written without a generator made per line (a generator's set-up was a
+     * tenth of a sidecar's answer). Each line reaches the stream at {@link #endLine}.
+     */
+    public static final class JsonLines {
+        private final JsonGenerator g;
+
+        private JsonLines(JsonGenerator g) {
+            this.g = g;
+            g.setRootValueSeparator(null);
+        }
+
+        /** The entry's line. */
+        public void entry(Entry entry) {
+            try {
+                RecordStream.write(g, entry);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            endLine();
+        }
+
+        /** The generator, for a line of the caller's own: a compact JSON value, then {@link #endLine}. */
+        public JsonGenerator generator() {
+            return g;
+        }
+
+        /** Ends the line and hands it to the stream. */
+        public void endLine() {
+            try {
+                g.writeRaw('\n');
+                g.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     public static String toJson(Entry entry) {
         return new String(encode(entry), StandardCharsets.UTF_8);
     }
@@ -201,6 +249,26 @@ public final class EntryCodec {
             return HostFacts.checked(present(FACT_READER.readValue(json)));
         } catch (IOException e) {
             throw translate(e);
+        }
+    }
+
+    /** A host's fact and its {@code seq} (0 when the line gives none), read in one pass. */
+    public record NumberedFact(Fact fact, long seq) {}
+
+    /**
+     * A host's line read in one pass, when it is a fact in the form this build writes with at most a
+     * {@code seq} beside its fields, checked as {@link #readFact} checks one; null for any other line,
+     * which the caller reads the long way (and which may be no fact at all, or a bad one).
+     */
+    public static NumberedFact readNumberedFact(String json) {
+        if (UnicodeText.loneSurrogate(json) >= 0) return null;
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        long[] seq = {0};
+        try {
+            if (!(RecordStream.readNumbered(bytes, 0, bytes.length, seq) instanceof Fact fact)) return null;
+            return new NumberedFact(HostFacts.checked(fact), seq[0]);
+        } catch (NotSure | BadEntryException e) {
+            return null;
         }
     }
 

@@ -47,13 +47,48 @@ final class RecordStream {
         }
     }
 
+    /**
+     * A host's line: the entry as {@link #read} reads it, and beside its fields a {@code seq} (a whole
+     * number, 1 or more: the host's number for it), which goes to {@code seq[0]}. Anything else about
+     * the seq (a null, a fraction, zero, a second one) is {@link NotSure}: the line's reader says what.
+     */
+    static Entry readNumbered(byte[] json, int offset, int length, long[] seq) {
+        try (JsonParser p = EntryCodec.mapper().createParser(json, offset, length)) {
+            if (p.nextToken() != JsonToken.START_OBJECT || p.nextToken() != JsonToken.FIELD_NAME
+                    || !"type".equals(p.currentName()) || p.nextToken() != JsonToken.VALUE_STRING) {
+                throw NotSure.INSTANCE;
+            }
+            RecordShape shape = BY_TYPE.get(p.getText());
+            if (shape == null) throw NotSure.INSTANCE;
+            Object entry = readFields(p, shape, p.nextToken(), seq);
+            if (p.nextToken() != null) throw NotSure.INSTANCE;
+            return (Entry) entry;
+        } catch (IOException e) {
+            throw NotSure.INSTANCE;
+        }
+    }
+
     /** The record whose fields start at token {@code t}; the parser is left at the object's end. */
     static Object readFields(JsonParser p, RecordShape shape, JsonToken t) throws IOException {
+        return readFields(p, shape, t, null);
+    }
+
+    /** As above; with {@code seq} given, a field {@code seq} the record lacks is read into it. */
+    private static Object readFields(JsonParser p, RecordShape shape, JsonToken t, long[] seq) throws IOException {
         Object[] values = new Object[shape.names.length];
         long seen = 0;
         int expected = 0;
         for (; t == JsonToken.FIELD_NAME; t = p.nextToken()) {
             int i = shape.indexOf(p.currentName(), expected);
+            if (i < 0 && seq != null && seq[0] == 0 && "seq".equals(p.currentName())) {
+                if (p.nextToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT
+                        && p.getNumberType() != JsonParser.NumberType.LONG) {
+                    throw NotSure.INSTANCE;
+                }
+                seq[0] = p.getLongValue();
+                if (seq[0] < 1) throw NotSure.INSTANCE;
+                continue;
+            }
             if (i < 0 || (seen & 1L << i) != 0) throw NotSure.INSTANCE;
             seen |= 1L << i;
             expected = i + 1;

@@ -2,6 +2,7 @@ package dev.routing.journal.store;
 
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.codec.EntryTypes;
 import dev.routing.journal.event.Entry;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,8 +48,20 @@ public final class DecodedReader {
 
     private DecodedReader() {}
 
+    /** Which decisions the reader passes over, undecoded: asked of every decision the walk meets. */
+    @FunctionalInterface
+    public interface PassedOver {
+        boolean passedOver(int version, byte[] bytes, int offset, int length);
+    }
+
     /** Entries of groups whose index lies in [fromIndex, toIndex), decisions of the types in {@code passedOver} not decoded. */
     public static void read(Journal journal, long fromIndex, long toIndex, Set<String> passedOver, Sink sink) {
+        EntryTypes types = EntryTypes.of(passedOver);
+        read(journal, fromIndex, toIndex, types.isEmpty() ? null : types::contains, sink);
+    }
+
+    /** As above; {@code passedOver} null when every decision is decoded. */
+    public static void read(Journal journal, long fromIndex, long toIndex, PassedOver passedOver, Sink sink) {
         int workers = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
         List<Thread> threads = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(workers + 1, r -> {
@@ -65,12 +79,11 @@ public final class DecodedReader {
             try {
                 journal.readRaw(fromIndex, toIndex, (Journal.OrdinalRawSink) (index, ordinal, kind, version, bytes, offset, length) -> {
                     Batch b = current[0];
-                    boolean read = kind != 'C' && (passedOver.isEmpty() || kind != 'D'
-                            || !passedOver.contains(EntryCodec.typeOf(version, bytes, offset, length)));
+                    boolean read = kind != 'C' && (passedOver == null || kind != 'D' || !passedOver.passedOver(version, bytes, offset, length));
                     b.add(index, ordinal, version, bytes, offset, length, read);
                     if (b.size == BATCH || b.used >= BATCH_BYTES) {
                         if (!delivery.hand(b, pool)) throw new Delivery.Stopped();
-                        current[0] = new Batch();
+                        current[0] = delivery.emptyBatch();
                     }
                 });
             } catch (Delivery.Stopped stopped) {
@@ -134,6 +147,8 @@ public final class DecodedReader {
         private final Sink sink;
         /** Batches and their decoding futures, alternating, then {@link #END}; bounded: the walk waits for delivery. */
         private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(2 * IN_FLIGHT + 1);
+        /** Batches delivered, emptied for the walk to fill again: a batch's arrays were a third of what a read allocated. */
+        private final ConcurrentLinkedQueue<Batch> delivered = new ConcurrentLinkedQueue<>();
         private volatile Throwable fault;
         /** Set when the read ends by any path: nothing more reaches the sink. */
         volatile boolean stopped;
@@ -150,6 +165,12 @@ public final class DecodedReader {
             put(batch);
             put(decoders.submit(batch::decode));
             return true;
+        }
+
+        /** A batch to fill: one delivered already, or a new one. */
+        Batch emptyBatch() {
+            Batch b = delivered.poll();
+            return b != null ? b : new Batch();
         }
 
         /** Waits for everything handed over to be delivered, and throws the first fault delivery met. */
@@ -203,7 +224,10 @@ public final class DecodedReader {
                     throw e.getCause();
                 }
                 for (int i = 0; i < d.count() && !stopped; i++) sink.accept(batch.index[i], d.entries()[i], batch.length[i]);
-                if (d.failed() != null) {
+                if (d.failed() == null) {
+                    batch.clear();
+                    delivered.offer(batch);
+                } else {
                     JournalDamagedException damage = JournalDamagedException.at(dir, "an entry of the group cannot be read ("
                             + d.failed().getMessage() + ")", batch.index[d.count()], batch.ordinal[d.count()]);
                     damage.initCause(d.failed());
@@ -232,6 +256,11 @@ public final class DecodedReader {
         byte[] bytes = new byte[BATCH * 128];
         int used;
         int size;
+
+        void clear() {
+            size = 0;
+            used = 0;
+        }
 
         void add(long index, long ordinal, int version, byte[] from, int offset, int length, boolean read) {
             this.index[size] = index;

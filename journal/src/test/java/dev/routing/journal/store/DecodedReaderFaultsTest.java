@@ -13,14 +13,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.codec.EntryTypes;
 import dev.routing.journal.event.Entry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -104,23 +103,13 @@ class DecodedReaderFaultsTest {
     }
 
     /** Decision entries the walk met: the reader asks {@code passedOver} about each (and passes none over). */
-    private static final class CountingSet extends AbstractSet<String> {
+    private static final class CountingPass implements DecodedReader.PassedOver {
         final AtomicLong asked = new AtomicLong();
 
         @Override
-        public boolean contains(Object o) {
+        public boolean passedOver(int version, byte[] bytes, int offset, int length) {
             asked.incrementAndGet();
             return false;
-        }
-
-        @Override
-        public Iterator<String> iterator() {
-            return Set.of("nothing.passed.over").iterator();
-        }
-
-        @Override
-        public int size() {
-            return 1;
         }
     }
 
@@ -170,6 +159,10 @@ class DecodedReaderFaultsTest {
     }
 
     private static Throwable readCatching(Path journal, Set<String> passedOver, DecodedReader.Sink sink) {
+        return readCatching(journal, passedOver.isEmpty() ? null : EntryTypes.of(passedOver)::contains, sink);
+    }
+
+    private static Throwable readCatching(Path journal, DecodedReader.PassedOver passedOver, DecodedReader.Sink sink) {
         return assertTimeoutPreemptively(GUARD, () -> {
             try (Journal j = Journal.openReader(journal)) {
                 DecodedReader.read(j, -1, Long.MAX_VALUE, passedOver, sink);
@@ -540,11 +533,11 @@ class DecodedReaderFaultsTest {
      */
     @Test
     void theWalkStopsSoonAfterTheSinkFails() {
-        CountingSet fullWalk = new CountingSet();
+        CountingPass fullWalk = new CountingPass();
         assertNull(readCatching(longJournal, fullWalk, new Recorder()));
         assertEquals(LONG_GROUPS, fullWalk.asked.get(), "a full read meets every decision");
         for (int at : new int[] {0, 4_096, 3 * 4_096 + 7}) {
-            CountingSet walked = new CountingSet();
+            CountingPass walked = new CountingPass();
             Recorder r = new Recorder(at, new IllegalStateException(SINKS_OWN));
             assertSame(r.fault, readCatching(longJournal, walked, r));
             long decisionsBeforeFault = at / 2;
@@ -558,7 +551,7 @@ class DecodedReaderFaultsTest {
         Path journal = dir.resolve("long-bad");
         JournalRewrite.rewrite(longJournal, journal, excerpt -> EntryCodec.SCHEMA_VERSION,
                 (excerpt, entry, schema, bytes) -> excerpt == 10 && entry == 0 ? UNREADABLE : bytes, excerpt -> false);
-        CountingSet walked = new CountingSet();
+        CountingPass walked = new CountingPass();
         Recorder r = new Recorder();
         assertInstanceOf(JournalDamagedException.class, readCatching(journal, walked, r));
         assertEquals(20, r.got.size());
@@ -569,7 +562,7 @@ class DecodedReaderFaultsTest {
     @Test
     void theSinkFailingWhileTheWalkIsBlockedHandingOverABatchDoesNotHang() {
         AtomicReference<Thread> callerThread = new AtomicReference<>();
-        CountingSet walked = new CountingSet();
+        CountingPass walked = new CountingPass();
         IllegalStateException own = new IllegalStateException(SINKS_OWN);
         AtomicLong walkedWhenBlocked = new AtomicLong();
         Throwable t = assertTimeoutPreemptively(GUARD, () -> {

@@ -31,6 +31,8 @@ public final class PrivacyRecord {
     public final HashMap<String, TreeSet<String>> mark = new HashMap<>();
     /** agent -> the routing it was last told: a channel id, or "" for no channel. */
     public final HashMap<String, String> lastTold = new HashMap<>();
+    /** P9's answer, kept as the messages and turns change: derived, not in a checkpoint ({@link #reindex}). */
+    private final transient PrivateOnBranch privateOnBranch = new PrivateOnBranch();
 
     /** P10: whether the turn is private; 0 and below name no turn and count as private. Ids never assigned are the caller's to refuse. */
     public boolean isPrivateTurn(long turn) {
@@ -38,7 +40,7 @@ public final class PrivacyRecord {
     }
 
     public void notePrivateTurn(long turn) {
-        privateTurns.add(turn);
+        if (privateTurns.add(turn)) privateOnBranch.turnMadePrivate(this, turn);
     }
 
     /**
@@ -54,8 +56,27 @@ public final class PrivacyRecord {
         return byId == null ? null : byId.get(id);
     }
 
+    /** The agent's stored messages, made empty when it has none: to read; {@link #store} and {@link #branch} change them. */
     public HashedSortedMap<String, StoredMessage> messagesOf(String agent) {
         return messages.computeIfAbsent(agent, a -> new HashedSortedMap<>());
+    }
+
+    /** Stores the message under its id, in place of any stored there before (returned). */
+    public StoredMessage store(String agent, String id, StoredMessage m) {
+        StoredMessage before = messagesOf(agent).put(id, m);
+        privateOnBranch.stored(this, agent, id, before, m);
+        return before;
+    }
+
+    /** P9: a history change moved the stored message on or off the agent's current branch. */
+    public void branch(String agent, String id, StoredMessage m, boolean on) {
+        m.onBranch = on;
+        privateOnBranch.update(this, agent, id, m);
+    }
+
+    /** Rebuilds what is derived from the messages and turns: after a restore, which does not store it. */
+    public void reindex() {
+        privateOnBranch.rebuild(this);
     }
 
     public TreeSet<String> markOf(String agent) {
@@ -64,15 +85,7 @@ public final class PrivacyRecord {
 
     /** P9: the first message of the agent's stored history on its current branch that is private input, or null. */
     public String firstPrivateOnBranch(String agent) {
-        HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
-        if (byId == null) return null;
-        // The lowest id that qualifies, found in one pass over the hash table: no sorted walk.
-        String first = null;
-        for (var e : byId.byHash()) {
-            String id = e.getKey();
-            if ((first == null || id.compareTo(first) < 0) && e.getValue().onBranch && isPrivateInput(e.getValue())) first = id;
-        }
-        return first;
+        return privateOnBranch.first(agent);
     }
 
     /**
@@ -89,6 +102,7 @@ public final class PrivacyRecord {
         m.read = true;
         if (m.readIn == null) m.readIn = turn;
         if (m.mayBePrivate()) return;
+        // a message that may not be private input was never among the private input on the branch
         byId.remove(id);
         forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.readIn, epochDay);
     }

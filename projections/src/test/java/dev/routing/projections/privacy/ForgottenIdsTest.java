@@ -234,7 +234,7 @@ class ForgottenIdsTest {
         EngineState live = new EngineState();
         for (int i = 0; i < 5_000; i++) {
             String id = "c" + i;
-            live.privacy.messagesOf("qa").put(id, StoredMessage.of(new MessageReceived(AT, id, "qa", "channel-message", "work",
+            live.privacy.store("qa", id, StoredMessage.of(new MessageReceived(AT, id, "qa", "channel-message", "work",
                     "discord", false, null, "words", "host", null, false)));
             live.privacy.markRead("qa", id, (long) i + 1, 20_000);
         }

@@ -2,33 +2,41 @@ package dev.routing.cli.bench;
 
 import dev.routing.cli.BadInputException;
 import dev.routing.cli.ExitCodes;
+import dev.routing.cli.JournalOption;
 import dev.routing.cli.Progress;
 import dev.routing.cli.Version;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
-import dev.routing.cli.simulate.Summary;
-import dev.routing.engine.audit.AuditReport;
-import dev.routing.engine.audit.AuditWindow;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "audit", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Times the audit of a simulated incident week against a raw scan of the same files.",
-        "Simulates an incident week of N events (0.30.0 rules), then, from this one run, scans its files",
-        "raw (no decoding) and audits the whole week, alternating, two passes each to warm up and five",
-        "timed, and reports the audit's median speed in entries/s and as a ratio of the raw scan's.",
-        "A benchmark: no test asserts a time."})
+        "Times the audit as an auditor waits for it: 'audit' run cold, in a JVM of its own, from its start to its",
+        "last line. Audits the whole journal, then one day of it (--from/--to: its third day, or its last), each",
+        "--runs times, and reports the median wall time, CPU time (user + system) and CPU per million entries. With",
+        "an AOT cache made at build time (replay-cli.aot beside the jar, mvn -Paot) and a JVM that reads one (25",
+        "and later), each run is paired with one that uses it. Simulates an incident week of N events (0.30.0",
+        "rules) first, unless --journal names one. A benchmark: no test asserts a time."})
 public final class BenchAuditCommand implements Callable<Integer> {
-    @Option(names = "--events", paramLabel = "N", defaultValue = "5000000", description = "the week's size in journal entries (default: ${DEFAULT-VALUE})")
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEE d MMM", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
+    @Option(names = "--events", paramLabel = "N", defaultValue = "5000000", description = "the simulated week's size in journal entries (default: ${DEFAULT-VALUE})")
     long events;
 
     @Option(names = "--seed", defaultValue = "1", description = "the week's seed (default: ${DEFAULT-VALUE})")
@@ -37,66 +45,141 @@ public final class BenchAuditCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "where to write the week (default: a temporary directory, removed after)")
     Path dir;
 
+    @Option(names = "--journal", paramLabel = "DIR", description = "audit this journal instead of simulating one")
+    Path journal;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "cold runs of each audit (default: ${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--java", paramLabel = "JAVA", description = "the java to run the audits with (default: this one)")
+    Path java;
+
+    /** One audit's runs: median wall and CPU seconds. */
+    private record Cold(double wall, double cpu) {
+    }
+
     @Override
     public Integer call() throws IOException {
         if (events < 100) throw new BadInputException("--events must be at least 100");
-        Path where = dir != null ? dir : Files.createTempDirectory("replay-cli-bench-audit");
+        if (runs < 1) throw new BadInputException("--runs must be at least 1");
+        Path java = this.java != null ? this.java : FreshJvm.thisJava();
+        Path where = journal != null ? journal : dir != null ? dir : Files.createTempDirectory("replay-cli-bench-audit");
         try {
-            Simulation week = Simulation.sized(events, seed, RuleSet.V0_30_0, true);
-            long simulateStart = System.nanoTime();
-            Progress simulating = new Progress("simulate", events);
-            Summary summary;
-            try {
-                summary = Simulator.run(week, where, simulating);
-            } finally {
-                simulating.done();
+            if (journal == null) simulate(where);
+            long entries;
+            Instant[] window;
+            try (Journal j = JournalOption.reader(where)) {
+                entries = j.entryCount();
+                window = window(j);
             }
-            double simulateSeconds = seconds(simulateStart);
-            try (Journal journal = Journal.openReader(where)) {
-                Progress passes = new Progress("audit", Paired.WARM + Paired.TIMED);
-                int[] passed = {0};
-                AuditReport[] report = {null};
-                Paired.Result timed;
-                try {
-                    timed = Paired.time(() -> journal.scanRaw(-1, null), () -> {
-                        report[0] = AuditWindow.run(journal, null, null, null, read -> { });
-                        return report[0].read().entries();
-                    }, () -> passes.accept(++passed[0]));
-                } finally {
-                    passes.done();
-                }
-                Paired.Timing scan = timed.first();
-                Paired.Timing audit = timed.second();
-                System.out.printf("simulated        %,d entries (%,d facts): %d agents, %d days, %d daily files, in %.1f s (%,.0f entries/s)%n",
-                        summary.entries(), summary.facts(), week.agents(), week.days(), files(where, ".cq4"), simulateSeconds,
-                        summary.entries() / simulateSeconds);
-                System.out.printf("raw scan         %,.0f entries/s (%,d entries in %.2f s, no decoding; median of %d passes)%n",
-                        scan.rate(), scan.entries(), scan.seconds(), Paired.TIMED);
-                System.out.printf("audit            %,.0f entries/s (%,d entries in %.2f s: %,d turns, %,d publications, %,d findings; median of %d passes, each after a raw scan)%n",
-                        audit.rate(), audit.entries(), audit.seconds(), report[0].totals().turns(), report[0].totals().publications(),
-                        report[0].totals().findings(), Paired.TIMED);
-                System.out.printf("ratio            the audit runs at %.3f of the raw scan's speed (raw is %.1fx faster)%n",
-                        timed.ratio(), scan.rate() / audit.rate());
+            List<String> whole = List.of("audit", "--journal", where.toString());
+            List<String> day = List.of("audit", "--journal", where.toString(), "--from", window[0].toString(), "--to", window[1].toString());
+            Path cache = cache(java);
+            List<List<String>> jvms = cache == null ? List.of(List.of()) : List.of(List.of(), List.of("-XX:AOTCache=" + cache));
+            System.out.printf("journal          %s: %,d entries, %d daily files; %d cold run(s) each, java %s%n", where, entries,
+                    files(where), runs, java);
+            Cold[] wholeRuns = time(java, jvms, whole);
+            Cold[] dayRuns = time(java, jvms, day);
+            for (int v = 0; v < jvms.size(); v++) {
+                String with = v == 0 ? "" : ", AOT cache " + cache.getFileName();
+                report("whole journal", entries, wholeRuns[v], with);
+                report("day " + DAY.format(window[0]), -1, dayRuns[v], with);
             }
+            if (cache == null) System.out.println("AOT cache        none used: " + whyNoCache(java));
         } finally {
-            if (dir == null) deleteQuietly(where);
+            if (journal == null && dir == null) deleteQuietly(where);
         }
         return ExitCodes.OK;
     }
 
-    private static double seconds(long start) {
-        return (System.nanoTime() - start) / 1e9;
+    private void simulate(Path where) {
+        Progress simulating = new Progress("simulate", events);
+        try {
+            Simulator.run(Simulation.sized(events, seed, RuleSet.V0_30_0, true), where, simulating);
+        } finally {
+            simulating.done();
+        }
     }
 
-    private static long files(Path dir, String suffix) throws IOException {
+    /** The journal's third UTC day (as the incident week's Wednesday), or its last when it has fewer. */
+    private static Instant[] window(Journal j) {
+        Instant first = j.entryAt(j.firstIndex()).at().truncatedTo(ChronoUnit.DAYS);
+        Instant last = Instant.ofEpochMilli(Journal.cycleOf(j.lastIndex()) * 86_400_000L);
+        Instant from = first.plus(2, ChronoUnit.DAYS);
+        if (from.isAfter(last)) from = last;
+        return new Instant[] {from, from.plus(1, ChronoUnit.DAYS)};
+    }
+
+    /**
+     * The audit, cold, {@link #runs} times in each of the JVMs' options, their runs taking turns (A B A
+     * B ...: a comparison holds as the machine's load drifts), its output thrown away: the medians.
+     */
+    private Cold[] time(Path java, List<List<String>> jvms, List<String> args) throws IOException {
+        double[][] wall = new double[jvms.size()][runs];
+        double[][] cpu = new double[jvms.size()][runs];
+        Progress progress = new Progress("cold audits", (long) runs * jvms.size());
+        try {
+            for (int i = 0; i < runs; i++) {
+                for (int v = 0; v < jvms.size(); v++) {
+                    ProcessBuilder audit = new ProcessBuilder(FreshJvm.command(java, jvms.get(v), args))
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+                    double cpuBefore = FreshJvm.childrenCpuSeconds();
+                    long start = System.nanoTime();
+                    int exit = waitFor(audit.start());
+                    wall[v][i] = (System.nanoTime() - start) / 1e9;
+                    cpu[v][i] = FreshJvm.childrenCpuSeconds() - cpuBefore;
+                    if (exit != 0) throw new IllegalStateException("the audit exited " + exit + ": " + String.join(" ", audit.command()));
+                    progress.accept((long) i * jvms.size() + v + 1);
+                }
+            }
+        } finally {
+            progress.done();
+        }
+        Cold[] medians = new Cold[jvms.size()];
+        for (int v = 0; v < jvms.size(); v++) medians[v] = new Cold(Paired.median(wall[v]), Paired.median(cpu[v]));
+        return medians;
+    }
+
+    private static int waitFor(Process p) {
+        try {
+            return p.waitFor();
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while timing the audit", e);
+        }
+    }
+
+    private static void report(String what, long entries, Cold cold, String with) {
+        String perMillion = entries > 0 ? String.format(", %.2f s CPU per million entries", cold.cpu() / (entries / 1e6)) : "";
+        System.out.printf("%-16s %.2f s wall, %.2f s CPU%s (cold: JVM start to last line, median%s)%n", what, cold.wall(),
+                cold.cpu(), perMillion, with);
+    }
+
+    /** replay-cli.aot beside the jar, when the audits' java reads AOT caches; else null. */
+    private static Path cache(Path java) {
+        Path jar = FreshJvm.jar();
+        if (jar == null || FreshJvm.version(java) < 25) return null;
+        Path cache = jar.resolveSibling("replay-cli.aot");
+        return Files.isRegularFile(cache) ? cache : null;
+    }
+
+    private static String whyNoCache(Path java) {
+        Path jar = FreshJvm.jar();
+        if (jar == null) return "run from classes, not from the jar";
+        if (!Files.isRegularFile(jar.resolveSibling("replay-cli.aot"))) return "no replay-cli.aot beside " + jar.getFileName() + " (mvn -Paot)";
+        return java + " reads no AOT cache (Java 25 and later do: --java)";
+    }
+
+    private static long files(Path dir) throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
-            return list.filter(p -> p.toString().endsWith(suffix)).count();
+            return list.filter(p -> p.toString().endsWith(".cq4")).count();
         }
     }
 
     private static void deleteQuietly(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            walk.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
         } catch (IOException | UncheckedIOException ignored) {
             // a temporary week left behind is harmless
         }

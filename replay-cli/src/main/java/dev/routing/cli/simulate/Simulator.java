@@ -1,7 +1,9 @@
 package dev.routing.cli.simulate;
 
+import dev.routing.journal.event.Fact;
 import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.LongConsumer;
 
 /**
@@ -19,6 +21,19 @@ public final class Simulator {
         if (Journal.exists(dir)) {
             throw new IllegalArgumentException(dir + " already holds a journal: simulate writes a new one");
         }
-        return new World(simulation, dir, progress).run();
+        return new World(simulation, new Journaled(dir, simulation.rules()), Long.MAX_VALUE, true, progress).run();
+    }
+
+    /**
+     * The first {@code maxFacts} facts (or all, for a shorter simulation) the simulated host feeds,
+     * decided by the engine's core in memory: a host's stream, with no journal on disk. Residents
+     * have no heartbeats here, so a short stream is traffic, not its night. The same simulation gives
+     * the same stream; {@code engine.started} opens it, as the engine writes it.
+     */
+    public static List<Fact> stream(Simulation simulation, int maxFacts) {
+        InMemory core = new InMemory(simulation.rules());
+        new World(simulation, core, maxFacts, false, n -> { }).run();
+        List<Fact> facts = core.facts();
+        return List.copyOf(facts.size() > maxFacts ? facts.subList(0, maxFacts) : facts);
     }
 }

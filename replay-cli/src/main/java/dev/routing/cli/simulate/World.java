@@ -1,6 +1,5 @@
 package dev.routing.cli.simulate;
 
-import dev.routing.engine.Engine;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.Decision;
@@ -12,7 +11,6 @@ import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.TurnOpened;
 import dev.routing.journal.event.WakeQueued;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,16 +24,20 @@ import java.util.function.LongConsumer;
 
 /**
  * The simulated host and its clock: a queue of things due at instants, run in order, each feeding
- * the engine facts stamped with the simulated time. It owns the engine, restarts it as a process
- * restart would (closing it and opening it again from the journal alone), and writes a state
- * checkpoint each night, as a host that checkpoints nightly would.
+ * the engine facts stamped with the simulated time. It owns the engine (a {@link Sink}), restarts it
+ * as a process restart would, and has it write a state checkpoint each night, as a host that
+ * checkpoints nightly would.
  */
 final class World {
     private record Due(long at, long order, Runnable action) {
     }
 
     private final Simulation sim;
-    private final Path dir;
+    private final Sink engine;
+    /** The host stops feeding once it has fed this many facts (a stream's length), else at the week's end. */
+    private final long maxFacts;
+    /** Whether residents wake every three hours: a week's nights are heartbeats; a stream is the day's traffic. */
+    private final boolean heartbeats;
     private final Calendar calendar;
     private final Cast cast;
     private final Host host = new Host();
@@ -50,7 +52,6 @@ final class World {
     private final Map<String, Integer> wakeCauses = new TreeMap<>();
     private final List<Long> incidentTurns = new ArrayList<>();
     private final LongConsumer progress;
-    private Engine engine;
     private long now;
     private long order;
     private long ids;
@@ -61,9 +62,11 @@ final class World {
     private double pace = 1;
     private Instant first;
 
-    World(Simulation sim, Path dir, LongConsumer progress) {
+    World(Simulation sim, Sink engine, long maxFacts, boolean heartbeats, LongConsumer progress) {
         this.sim = sim;
-        this.dir = dir;
+        this.engine = engine;
+        this.maxFacts = maxFacts;
+        this.heartbeats = heartbeats;
         this.progress = progress;
         this.calendar = new Calendar(sim.start(), sim.days());
         this.cast = Cast.of(sim.agents(), sim.channels());
@@ -79,8 +82,6 @@ final class World {
     }
 
     Summary run() {
-        engine = Engine.open(dir, sim.rules(), null);
-        engine.deferCommits(true);
         try {
             setUp();
             for (int d = 0; d < sim.days(); d++) {
@@ -91,10 +92,10 @@ final class World {
             if (sim.incident()) Incident.weave(this, calendar, sim.days());
             drain();
             // Top up to the size asked for, late on the last day.
-            while (engine.state().entries < sim.events()) {
+            while (engine.entries() < sim.events() && facts < maxFacts) {
                 long end = calendar.dayStart(sim.days() - 1) + Calendar.DAY - 1;
                 long from = Math.max(now, end - Calendar.HOUR);
-                int n = (int) Math.max(4, (sim.events() - engine.state().entries) / averageEntries());
+                int n = (int) Math.max(4, (sim.events() - engine.entries()) / averageEntries());
                 for (int i = 0; i < n; i++) {
                     Actor a = pickActor();
                     a.plan(from + (long) (random.nextDouble() * Math.max(1, end - from)), null, null);
@@ -104,12 +105,12 @@ final class World {
         } finally {
             engine.close();
         }
-        return new Summary(engine.state().entries, facts, turns, restarts, first, Instant.ofEpochMilli(now),
+        return new Summary(engine.entries(), facts, turns, restarts, first, Instant.ofEpochMilli(now),
                 List.copyOf(incidentTurns), factTypes, wakeCauses);
     }
 
     private void drain() {
-        while (!queue.isEmpty()) {
+        while (!queue.isEmpty() && facts < maxFacts) {
             Due due = queue.poll();
             now = Math.max(now, due.at);
             due.action.run();
@@ -159,21 +160,21 @@ final class World {
     /** Plans a day: heartbeats every three hours for each resident, and the day's share of traffic. */
     private void planDay(int day) {
         long start = calendar.dayStart(day);
-        for (Actor a : actors) {
+        for (Actor a : heartbeats ? actors : List.<Actor>of()) {
             for (int h = 1; h < 24; h += 3) {
                 a.plan(start + h * Calendar.HOUR + random.nextInt(20 * 60_000), "heartbeat", Episodes::heartbeat);
             }
         }
         double target = sim.events() * calendar.cumulative(day);
         double heartbeats = actors.size() * 8 * 5.0;
-        int n = (int) Math.max(calendar.quiet(day) ? 2 : 6, (target - engine.state().entries - heartbeats) / averageEntries());
+        int n = (int) Math.max(calendar.quiet(day) ? 2 : 6, (target - engine.entries() - heartbeats) / averageEntries());
         double perActor = (double) n / actors.size();
         pace = Math.max(0.05, Math.min(1.0, 11 * 3_600 / (perActor * 60.0)));
         for (long t : calendar.times(random, day, n)) pickActor().plan(t, null, null);
     }
 
     private double averageEntries() {
-        return episodes < 50 ? 14 : Math.max(4, (double) engine.state().entries / episodes);
+        return episodes < 50 ? 14 : Math.max(4, (double) engine.entries() / episodes);
     }
 
     private Actor pickActor() {
@@ -188,21 +189,18 @@ final class World {
     }
 
     private void checkpoint() {
-        engine.commit();
         engine.checkpoint();
     }
 
-    /** A process restart: the engine is closed and opened again from the journal alone. */
+    /** A process restart: the engine is closed and opened again from what it kept. */
     private void restart() {
-        engine.close();
-        engine = Engine.open(dir, sim.rules(), at());
-        engine.deferCommits(true);
+        List<Decision> opening = engine.restart(at());
         restarts++;
         count("engine.started");
         count("process.restarted");
         facts += 2;
         host.reported(new ProcessRestarted(at()));
-        answered(engine.openingDecisions());
+        answered(opening);
         for (Actor a : actors) a.abandon();
     }
 
@@ -225,7 +223,7 @@ final class World {
             if (recent.size() > 8) recent.poll();
         }
         answered(answer);
-        if ((facts & 0xFFF) == 0) progress.accept(engine.state().entries);
+        if ((facts & 0xFFF) == 0) progress.accept(engine.entries());
         return answer;
     }
 

@@ -1,0 +1,67 @@
+package dev.routing.projections.privacy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * P9's search, kept answered: per agent, the ids of its stored messages that are on its branch and
+ * private input now, in id order, so a retake reads the first instead of walking every message the
+ * agent keeps (thousands, for a week's busy resident: a walk per retake was a quarter of an audit).
+ *
+ * <p>Derived from {@link PrivacyRecord#messages} and {@link PrivacyRecord#privateTurns}: not in a
+ * checkpoint, rebuilt on restore. It changes where they do: a message stored ({@link #stored}),
+ * let go or moved on or off the branch ({@link #update}), and a turn made private, which makes its
+ * work private input ({@link #turnMadePrivate}).
+ */
+final class PrivateOnBranch {
+    /** A stored message whose work turn is public for now: it becomes private input when the turn does. */
+    private record Work(String agent, String id) {}
+
+    private final HashMap<String, TreeSet<String>> ids = new HashMap<>();
+    /** turn -> messages stored as its work while it was public; checked again when the turn turns private. */
+    private final HashMap<Long, List<Work>> workOfPublicTurns = new HashMap<>();
+
+    String first(String agent) {
+        TreeSet<String> of = ids.get(agent);
+        return of == null || of.isEmpty() ? null : of.first();
+    }
+
+    /** A message stored under the id, new or in place of {@code before} (null: none). */
+    void stored(PrivacyRecord record, String agent, String id, StoredMessage before, StoredMessage m) {
+        // most messages are public and new: no search of the ids for one that is not there
+        if (m.onBranch && record.isPrivateInput(m) || before != null && before.onBranch && record.isPrivateInput(before)) {
+            update(record, agent, id, m);
+        }
+        if (m.workTurn != null && !record.isPrivateTurn(m.workTurn)) {
+            workOfPublicTurns.computeIfAbsent(m.workTurn, t -> new ArrayList<>()).add(new Work(agent, id));
+        }
+    }
+
+    /** The message under the id ({@code m}, null when none is now) judged again, as the record stands. */
+    void update(PrivacyRecord record, String agent, String id, StoredMessage m) {
+        if (m != null && m.onBranch && record.isPrivateInput(m)) {
+            ids.computeIfAbsent(agent, a -> new TreeSet<>()).add(id);
+        } else {
+            TreeSet<String> of = ids.get(agent);
+            if (of != null) of.remove(id);
+        }
+    }
+
+    /** The turn just turned private: the messages stored as its work are judged again (one since replaced is judged as it is now). */
+    void turnMadePrivate(PrivacyRecord record, long turn) {
+        List<Work> work = workOfPublicTurns.remove(turn);
+        if (work == null) return;
+        for (Work w : work) update(record, w.agent(), w.id(), record.message(w.agent(), w.id()));
+    }
+
+    /** Rebuilt from the record: after a restore, which does not store it. */
+    void rebuild(PrivacyRecord record) {
+        ids.clear();
+        workOfPublicTurns.clear();
+        for (var agent : record.messages.byHash()) {
+            for (var m : agent.getValue().byHash()) stored(record, agent.getKey(), m.getKey(), null, m.getValue());
+        }
+    }
+}
