@@ -65,8 +65,15 @@ final class ScriptRunner implements AutoCloseable {
      *         decide that threw)
      */
     Engine.Accepted feed(int number, String line) {
+        return line.isBlank() ? null : feed(number, line, plain(line));
+    }
+
+    /**
+     * Feeds a line {@link #plain} has read already ({@code read}; null: the long way reads it), as
+     * the sidecar's reader thread does.
+     */
+    Engine.Accepted feed(int number, String line, EntryCodec.NumberedFact read) {
         if (line.isBlank()) return null;
-        EntryCodec.NumberedFact read = plain(line);
         long seq;
         Fact fact;
         if (read != null) {
@@ -133,7 +140,7 @@ final class ScriptRunner implements AutoCloseable {
      * the long way parses it three times (a tree, the tree written out, the fact), most of a sidecar's
      * time for a line. Null for every other line: the long way reads it, and names what is wrong.
      */
-    private static EntryCodec.NumberedFact plain(String line) {
+    static EntryCodec.NumberedFact plain(String line) {
         EntryCodec.NumberedFact read = EntryCodec.readNumberedFact(line);
         if (read == null || read.fact() instanceof EngineStarted) return null;
         if (read.fact() instanceof RoundSpoken r) {

@@ -69,7 +69,11 @@ public final class Audit {
         return new Audit(PrivateInput.fresh());
     }
 
-    /** An audit that starts from a checkpoint's state: agents, channels, open turns and drafts as they stood. */
+    /**
+     * An audit that starts from a checkpoint's state: agents, channels, open turns and drafts as they
+     * stood. The audit takes the state over (its reading of private input folds into it): pass one
+     * decoded for it alone.
+     */
     public static Audit from(EngineState state) {
         Audit audit = new Audit(PrivateInput.from(state));
         audit.rules.add(state.rules);

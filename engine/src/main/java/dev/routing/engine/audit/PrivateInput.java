@@ -17,7 +17,6 @@ import dev.routing.journal.event.TurnStarted;
 import dev.routing.journal.event.WakeQueued;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.Evolve;
-import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.StoredMessage;
 import dev.routing.projections.retention.Retention;
 import java.time.Instant;
@@ -61,9 +60,12 @@ public final class PrivateInput {
      * A reading that starts at a checkpoint: what the checkpoint's state knows of stored private
      * input, queued wakes, open turns and private turn ids. Turns before the checkpoint count as
      * private only by the engine's own record, which is empty for a journal decided under 0.30.0.
+     *
+     * <p>The reading takes the state over and folds into it: the caller's is a checkpoint decoded for
+     * this audit alone, and no copy of a week's state is made (a quarter of a one-day audit's time).
      */
     public static PrivateInput from(EngineState checkpoint) {
-        PrivateInput reading = new PrivateInput(StateCodec.fromTree(StateCodec.toTree(checkpoint)));
+        PrivateInput reading = new PrivateInput(checkpoint);
         EngineState state = reading.state;
         Instant at = Instant.ofEpochMilli(state.clockMillis);
         state.privacy.messages.forEach((agent, byId) -> byId.forEach((id, m) -> {

@@ -1,0 +1,117 @@
+package dev.routing.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.Engine;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sidecar's reader and writer threads: lines come out in the order read, what went wrong in a
+ * line's place, and a host that went away stops the sidecar at its next batch rather than being
+ * written to in silence.
+ */
+class SidecarThreadsTest {
+    private static final String FACT = "{\"type\":\"channel.registered\",\"at\":\"2026-11-02T09:00:00Z\",\"channel\":\"ops\","
+            + "\"server\":\"discord\",\"label\":\"#ops\",\"inboundOnly\":false,\"seq\":1}";
+
+    @Test
+    void linesComeOutInOrderWithBadBytesInTheirPlaceThenTheEnd() throws Exception {
+        byte[] in = concat(FACT + "\n", "\n", "{\"type\":\"x\",\"text\":\"", new byte[] {(byte) 0xC3, 0x28}, "\"}\n", "not json\n");
+        List<SidecarInput.Line> lines = new ArrayList<>();
+        try (SidecarInput input = SidecarInput.start(new ScriptLines(new ByteArrayInputStream(in)))) {
+            for (SidecarInput.Line l = input.take(); l != SidecarInput.Line.END; l = input.take()) lines.add(l);
+        }
+        assertEquals(4, lines.size(), lines::toString);
+        assertEquals(1, lines.get(0).number());
+        assertNotNull(lines.get(0).read(), "a plain fact with a seq is read on the reader's thread");
+        assertEquals(1, lines.get(0).read().seq());
+        assertEquals("", lines.get(1).text().strip());
+        assertNotNull(lines.get(2).bad(), "bad UTF-8 comes out as the line's refusal");
+        assertEquals(3, lines.get(2).bad().line());
+        assertEquals(4, lines.get(3).number());
+        assertNull(lines.get(3).read(), "the long way reads what the one-pass reader cannot, and names what is wrong");
+    }
+
+    @Test
+    void aReadThatFailsComesOutInTheLinesPlace() throws Exception {
+        InputStream broken = new InputStream() {
+            private int calls;
+
+            @Override
+            public int read() throws IOException {
+                throw new IOException("the host's pipe broke");
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (calls++ == 0) {
+                    byte[] first = (FACT + "\n").getBytes(StandardCharsets.UTF_8);
+                    System.arraycopy(first, 0, b, off, first.length);
+                    return first.length;
+                }
+                throw new IOException("the host's pipe broke");
+            }
+        };
+        try (SidecarInput input = SidecarInput.start(new ScriptLines(broken))) {
+            assertNotNull(input.take().read());
+            SidecarInput.Line failed = input.take();
+            assertTrue(failed.failed() instanceof IOException, failed::toString);
+        }
+    }
+
+    @Test
+    void batchesAreWrittenInTheOrderHandedOver() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        SidecarOutput output = SidecarOutput.start(out);
+        for (int i = 0; i < 200; i++) {
+            output.write(List.of(new Engine.Accepted(i, i + 1, List.of(), false), ("{\"n\":" + i + "}\n").getBytes(StandardCharsets.UTF_8)));
+        }
+        output.finish();
+        String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+        assertEquals(400, lines.length);
+        for (int i = 0; i < 200; i++) {
+            assertEquals("{\"type\":\"fact.accepted\",\"index\":" + i + ",\"seq\":" + (i + 1) + ",\"decisions\":0}", lines[2 * i]);
+            assertEquals("{\"n\":" + i + "}", lines[2 * i + 1]);
+        }
+    }
+
+    @Test
+    void aHostThatWentAwayStopsTheNextBatch() throws Exception {
+        IOException gone = new IOException("Broken pipe");
+        OutputStream closed = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw gone;
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                throw gone;
+            }
+        };
+        SidecarOutput output = SidecarOutput.start(closed);
+        output.write(List.of(new Engine.Accepted(1, 1, List.of(), false)));
+        IOException thrown = assertThrows(IOException.class, output::finish);
+        assertSame(gone, thrown);
+        assertThrows(IOException.class, () -> output.write(List.of()), "nothing more is taken once the host is gone");
+    }
+
+    private static byte[] concat(Object... parts) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (Object p : parts) all.writeBytes(p instanceof byte[] b ? b : ((String) p).getBytes(StandardCharsets.UTF_8));
+        return all.toByteArray();
+    }
+}
