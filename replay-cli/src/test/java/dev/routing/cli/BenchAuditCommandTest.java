@@ -19,6 +19,8 @@ class BenchAuditCommandTest {
         assertTrue(journal.group(1).replaceAll("[^0-9]", "").length() >= 4, "simulated the week: " + bench);
         line(bench, "whole journal\\s+" + NUMBER + " s wall, " + NUMBER + " s CPU, " + NUMBER + " s CPU per million entries \\(cold: .*\\)");
         line(bench, "day Wed 4 Nov\\s+" + NUMBER + " s wall, " + NUMBER + " s CPU \\(cold: .*\\)");
+        line(bench, "whole journal\\s+.*\\(cold: JVM start to last line, median, -XX:TieredStopAtLevel=1\\)");
+        line(bench, "day Wed 4 Nov\\s+.*\\(cold: JVM start to last line, median, -XX:TieredStopAtLevel=1\\)");
         line(bench, "AOT cache\\s+none used: run from classes, not from the jar");
     }
 

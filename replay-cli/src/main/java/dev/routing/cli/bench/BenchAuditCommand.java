@@ -31,8 +31,9 @@ import picocli.CommandLine.Option;
         "last line. Audits the whole journal, then one day of it (--from/--to: its third day, or its last), each",
         "--runs times, and reports the median wall time, CPU time (user + system) and CPU per million entries. With",
         "an AOT cache made at build time (replay-cli.aot beside the jar, mvn -Paot) and a JVM that reads one (25",
-        "and later), each run is paired with one that uses it. Simulates an incident week of N events (0.30.0",
-        "rules) first, unless --journal names one. A benchmark: no test asserts a time."})
+        "and later), each run is paired with one that uses it. Each is also run on the client compiler alone",
+        "(-XX:TieredStopAtLevel=1), which suits a short batch run on two cores. Simulates an incident week of N",
+        "events (0.30.0 rules) first, unless --journal names one. A benchmark: no test asserts a time."})
 public final class BenchAuditCommand implements Callable<Integer> {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEE d MMM", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
@@ -53,6 +54,12 @@ public final class BenchAuditCommand implements Callable<Integer> {
 
     @Option(names = "--java", paramLabel = "JAVA", description = "the java to run the audits with (default: this one)")
     Path java;
+
+    /**
+     * The client compiler alone: an audit is a short batch run, and on two cores the server
+     * compiler's threads take the CPU the fold needs while the code they compile runs for seconds.
+     */
+    private static final String C1 = "-XX:TieredStopAtLevel=1";
 
     /** One audit's runs: median wall and CPU seconds. */
     private record Cold(double wall, double cpu) {
@@ -75,13 +82,18 @@ public final class BenchAuditCommand implements Callable<Integer> {
             List<String> whole = List.of("audit", "--journal", where.toString());
             List<String> day = List.of("audit", "--journal", where.toString(), "--from", window[0].toString(), "--to", window[1].toString());
             Path cache = cache(java);
-            List<List<String>> jvms = cache == null ? List.of(List.of()) : List.of(List.of(), List.of("-XX:AOTCache=" + cache));
+            List<List<String>> jvms = new java.util.ArrayList<>(List.of(List.of(), List.of(C1)));
+            if (cache != null) {
+                jvms.add(List.of("-XX:AOTCache=" + cache));
+                jvms.add(List.of("-XX:AOTCache=" + cache, C1));
+            }
             System.out.printf("journal          %s: %,d entries, %d daily files; %d cold run(s) each, java %s%n", where, entries,
                     files(where), runs, java);
             Cold[] wholeRuns = time(java, jvms, whole);
             Cold[] dayRuns = time(java, jvms, day);
             for (int v = 0; v < jvms.size(); v++) {
-                String with = v == 0 ? "" : ", AOT cache " + cache.getFileName();
+                String with = jvms.get(v).isEmpty() ? "" : ", " + String.join(" ", jvms.get(v)).replace(cache == null ? "" : cache.toString(),
+                        cache == null ? "" : cache.getFileName().toString());
                 report("whole journal", entries, wholeRuns[v], with);
                 report("day " + DAY.format(window[0]), -1, dayRuns[v], with);
             }
