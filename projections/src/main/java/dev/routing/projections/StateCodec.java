@@ -57,7 +57,16 @@ public final class StateCodec {
             state.privacy.reindex();
             return state;
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + e.getOriginalMessage(), e);
+            String where = e instanceof com.fasterxml.jackson.databind.JsonMappingException m ? " (at " + m.getPathReference() + ")" : "";
+            throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + shortened(e.getOriginalMessage())
+                    + where, e);
         }
+    }
+
+    /** Jackson quotes the value it could not read, and a checkpoint's value can be megabytes: a person reads the start. */
+    static String shortened(String message) {
+        int most = 300;
+        return message == null || message.length() <= most ? message
+                : message.substring(0, most) + "... (" + (message.length() - most) + " more characters)";
     }
 }

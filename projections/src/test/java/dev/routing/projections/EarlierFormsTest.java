@@ -3,10 +3,12 @@ package dev.routing.projections;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;
 import org.junit.jupiter.api.Test;
 
@@ -42,5 +44,15 @@ class EarlierFormsTest {
         assertFalse(s.privacy.isPrivateTurn(9) || s.privacy.isPrivateTurn(10), "the floor reaches no further than the journal's turns");
         EngineState again = StateCodec.fromTree(StateCodec.toTree(s));
         assertEquals(StateCodec.toJson(s), StateCodec.toJson(again), "written in this build's form from then on");
+    }
+
+    @Test
+    void aCheckpointOfAFormNoBuildWroteIsRefusedInAFewLinesNamingWhere() throws Exception {
+        ObjectNode tree = (ObjectNode) StateCodec.toTree(new EngineState());
+        ((ObjectNode) tree.get("turns")).put("ledger", "x".repeat(2_000_000));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> StateCodec.fromTree(tree));
+        assertTrue(e.getMessage().startsWith("cannot restore the engine state from a checkpoint: "), e::getMessage);
+        assertTrue(e.getMessage().length() < 1_000, () -> "a person reads it: " + e.getMessage().length() + " characters");
+        assertTrue(e.getMessage().contains("ledger"), e::getMessage);
     }
 }

@@ -32,25 +32,14 @@ final class RecordStream {
 
     /** The entry whose JSON is {@code json[offset, offset + length)}, written as this codec writes it. */
     static Entry read(byte[] json, int offset, int length) {
-        try (JsonParser p = EntryCodec.mapper().createParser(json, offset, length)) {
-            if (p.nextToken() != JsonToken.START_OBJECT || p.nextToken() != JsonToken.FIELD_NAME
-                    || !"type".equals(p.currentName()) || p.nextToken() != JsonToken.VALUE_STRING) {
-                throw NotSure.INSTANCE;
-            }
-            RecordShape shape = BY_TYPE.get(p.getText());
-            if (shape == null) throw NotSure.INSTANCE;
-            Object entry = readFields(p, shape, p.nextToken());
-            if (p.nextToken() != null) throw NotSure.INSTANCE;
-            return (Entry) entry;
-        } catch (IOException e) {
-            throw NotSure.INSTANCE;
-        }
+        return readNumbered(json, offset, length, null);
     }
 
     /**
      * A host's line: the entry as {@link #read} reads it, and beside its fields a {@code seq} (a whole
      * number, 1 or more: the host's number for it), which goes to {@code seq[0]}. Anything else about
      * the seq (a null, a fraction, zero, a second one) is {@link NotSure}: the line's reader says what.
+     * With {@code seq} null, a {@code seq} field is as unknown as any other.
      */
     static Entry readNumbered(byte[] json, int offset, int length, long[] seq) {
         try (JsonParser p = EntryCodec.mapper().createParser(json, offset, length)) {
