@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
         "Simulates a week of N events through the engine, then reports, from this one run: simulate",
         "(facts/s of the simulated host and the engine), append (facts/s through the engine alone: the",
         "week's facts decided and journaled again into a new journal, commits deferred; two passes to",
-        "warm up, then the median of five), raw scan",
-        "(entries/s, no decoding), replay (decode + fold, entries/s), and replay's speed as a ratio of",
+        "warm up, then the median of five), raw scan (entries/s, no decoding), replay (decode + fold,",
+        "entries/s), and replay's speed as a ratio of",
         "the raw scan's: raw scan and replay alternate, two passes each to warm up, then five timed,",
         "and each figure is its median. 'bench audit' measures the audit."})
 final class BenchCommand implements Callable<Integer> {

@@ -35,6 +35,8 @@ public final class Main {
 
     static CommandLine cli() {
         CommandLine cli = new CommandLine(new Main());
+        // the commands' descriptions are written in lines of up to 115 characters: wrapped at 80 they break mid-sentence
+        cli.setUsageHelpWidth(120);
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
             line.getErr().println("error: " + e.getMessage());
             return e instanceof BadInputException ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE;

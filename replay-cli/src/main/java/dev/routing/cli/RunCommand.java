@@ -42,6 +42,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--report-syncs", hidden = true, description = "at the end, print the msyncs the journal made to stderr (bench sidecar, tests)")
     boolean reportSyncs;
 
+    @Option(names = "--trace-syncs", hidden = true, description = "after each sync, print to stderr how many answers it lets out (GroupCommitIT)")
+    boolean traceSyncs;
+
     @Override
     public Integer call() throws IOException {
         RuleSet ruleSet = ruleSet();
@@ -54,7 +57,7 @@ final class RunCommand implements Callable<Integer> {
         try (in; ScriptRunner runner = new ScriptRunner(dir, ruleSet, sidecar)) {
             ScriptLines lines = new ScriptLines(in);
             if (sidecar) {
-                new Sidecar(runner, dir).serve(lines, out, runner.engine().openingDecisions());
+                new Sidecar(runner, dir, traceSyncs ? System.err : null).serve(lines, out, runner.engine().openingDecisions());
                 if (reportSyncs) {
                     System.err.printf("sidecar: %d syncs%n", runner.syncs());
                 }

@@ -84,7 +84,7 @@ final class ServeCommand implements Callable<Integer> {
     private void serve(ScriptRunner runner, SocketChannel client, List<Decision> opening, ServerSocketChannel server) {
         try (client) {
             OutputStream out = Channels.newOutputStream(client);
-            new Sidecar(runner, journal).serve(new ScriptLines(new SocketInput(client)), out, opening);
+            new Sidecar(runner, journal, null).serve(new ScriptLines(new SocketInput(client)), out, opening);
         } catch (IOException gone) {
             // the client went away or was replaced: what it was answered is on disk, and it may resend the rest
         } catch (RuntimeException e) {

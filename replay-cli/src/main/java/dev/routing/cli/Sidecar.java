@@ -8,6 +8,7 @@ import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -35,10 +36,17 @@ final class Sidecar {
 
     private final ScriptRunner runner;
     private final Path journal;
+    /**
+     * Null, or where each sync is told with the count of answers it lets out, before they are handed
+     * to the writer: one write a tracer sees between the msync and the answers (GroupCommitIT).
+     */
+    private final PrintStream syncs;
+    private long answersSynced;
 
-    Sidecar(ScriptRunner runner, Path journal) {
+    Sidecar(ScriptRunner runner, Path journal, PrintStream syncs) {
         this.runner = runner;
         this.journal = journal;
+        this.syncs = syncs;
     }
 
     /**
@@ -106,6 +114,8 @@ final class Sidecar {
     private List<Object> commit(List<Object> batch, SidecarOutput output) throws IOException {
         if (batch.isEmpty()) return batch;
         runner.sync();
+        answersSynced += batch.size();
+        if (syncs != null) syncs.println("sidecar: synced, " + answersSynced + " answers may go out");
         output.write(batch);
         return new ArrayList<>(BATCH);
     }

@@ -21,10 +21,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Group commit, watched from outside with strace: a day of facts piped into {@code run -} makes
  * fewer than one msync per 20 facts, and whether piped or sent one at a time, no answer is written
- * to standard output before an msync that follows the read that brought its fact in.
+ * to standard output before the msync that covers its fact.
+ *
+ * <p>The sidecar reads, decides and writes on three threads, and its journal writes are stores to
+ * mapped memory no tracer sees, so which msync covers which fact is told by the sidecar itself
+ * ({@code --trace-syncs}): after each msync, on the thread that made it and before any answer it
+ * covers is handed on, one write to stderr of how many answers may now go out. The trace's order
+ * across threads then shows each write of answers starting after the sync that lets them out.
  */
 class GroupCommitIT {
     private static final Pattern RESULT = Pattern.compile("= (-?\\d+)");
+    private static final Pattern SYNCED = Pattern.compile("^write\\(2, \"sidecar: synced, (\\d+) answers may go out");
 
     @TempDir
     Path tmp;
@@ -54,10 +61,10 @@ class GroupCommitIT {
         }
         long syncs = traced.syncs();
         assertTrue(syncs * 20 < day.size(), syncs + " syncs for " + day.size() + " facts");
-        List<String> main = traced.mainThread();
-        long msyncs = main.stream().filter(l -> l.startsWith("msync(")).count();
+        List<String> calls = traced.calls();
+        long msyncs = calls.stream().filter(l -> l.startsWith("msync(")).count();
         assertTrue(msyncs * 20 < day.size(), "strace counts " + msyncs + " msyncs for " + day.size() + " facts");
-        assertEveryAnswerFollowsASyncAfterItsRead(main);
+        assertNoAnswerIsWrittenBeforeTheSyncThatLetsItOut(traced.log, traced.sidecar.seen);
     }
 
     @Test
@@ -73,10 +80,10 @@ class GroupCommitIT {
             sidecar.closeInput();
             assertEquals(ExitCodes.OK, sidecar.waitFor());
         }
-        List<String> main = traced.mainThread();
-        assertEveryAnswerFollowsASyncAfterItsRead(main);
-        long reads = main.stream().filter(l -> l.startsWith("read(0,") && result(l) > 0).count();
-        long msyncs = main.stream().filter(l -> l.startsWith("msync(")).count();
+        assertNoAnswerIsWrittenBeforeTheSyncThatLetsItOut(traced.log, traced.sidecar.seen);
+        List<String> calls = traced.calls();
+        long reads = calls.stream().filter(l -> l.startsWith("read(0,") && result(l) > 0).count();
+        long msyncs = calls.stream().filter(l -> l.startsWith("msync(")).count();
         assertTrue(msyncs >= facts.size() && reads >= facts.size(), "one sync per fact: " + msyncs + " msyncs, " + reads + " reads");
     }
 
@@ -88,47 +95,55 @@ class GroupCommitIT {
             return Long.parseLong(m.group(1));
         }
 
-        /**
-         * The system calls of the thread that writes the answers, in order, each whole: strace
-         * splits a call another thread interrupted into "unfinished" and "resumed" lines.
-         */
-        List<String> mainThread() throws IOException {
-            List<String> lines = Files.readAllLines(log);
-            String writer = null;
-            for (String l : lines) {
-                String[] parts = l.split(" +", 2);
-                // the ready line: a child the JVM starts (ldconfig) writes to its own standard output too
-                if (parts.length == 2 && parts[1].startsWith("write(1, \"{\\\"type\\\":\\\"sidecar.ready")) {
-                    writer = parts[0];
-                    break;
-                }
-            }
-            assertTrue(writer != null, "the trace shows the answers written");
+        /** Every system call of every thread, each whole, in the order strace saw them end. */
+        List<String> calls() throws IOException {
             List<String> calls = new ArrayList<>();
-            String unfinished = null;
+            new Trace(Files.readAllLines(log)).forEach((call, startedAfter) -> calls.add(call));
+            return calls;
+        }
+    }
+
+    /**
+     * strace's log, every thread's calls: a call another thread interrupted is logged as two lines,
+     * "unfinished" at its start and "resumed" at its end. Each call is handed over whole, at its end,
+     * with the index of the last call that had ended before it started.
+     */
+    private record Trace(List<String> lines) {
+        interface Call {
+            void ended(String call, int startedAfter);
+        }
+
+        void forEach(Call each) {
+            java.util.Map<String, String> unfinished = new java.util.HashMap<>();
+            java.util.Map<String, Integer> startedAfter = new java.util.HashMap<>();
+            int ended = -1;
             for (String l : lines) {
                 String[] parts = l.split(" +", 2);
-                if (parts.length < 2 || !parts[0].equals(writer)) continue;
+                if (parts.length < 2) continue;
+                String thread = parts[0];
                 String call = parts[1];
                 if (call.endsWith("<unfinished ...>")) {
-                    unfinished = call.substring(0, call.length() - "<unfinished ...>".length());
-                } else if (call.startsWith("<... ") && unfinished != null) {
-                    calls.add(unfinished + call.substring(call.indexOf("resumed>") + "resumed>".length()));
-                    unfinished = null;
+                    unfinished.put(thread, call.substring(0, call.length() - "<unfinished ...>".length()));
+                    startedAfter.put(thread, ended);
+                } else if (call.startsWith("<... ") && unfinished.containsKey(thread)) {
+                    String whole = unfinished.remove(thread) + call.substring(call.indexOf("resumed>") + "resumed>".length());
+                    each.ended(whole, startedAfter.remove(thread));
+                    ended++;
                 } else {
-                    calls.add(call);
+                    each.ended(call, ended);
+                    ended++;
                 }
             }
-            return calls;
         }
     }
 
     private Traced traced() throws IOException {
         Path log = tmp.resolve("strace.log");
         Path err = tmp.resolve("err");
-        List<String> command = new ArrayList<>(List.of("strace", "-f", "-qq", "-e", "trace=read,write,msync", "-e", "signal=none",
+        List<String> command = new ArrayList<>(List.of("strace", "-f", "-qq", "-s", "96", "-e", "trace=read,write,msync", "-e", "signal=none",
                 "-o", log.toString()));
-        command.addAll(SidecarProcess.command("run", "-", "--journal", tmp.resolve("journal").toString(), "--report-syncs"));
+        command.addAll(SidecarProcess.command("run", "-", "--journal", tmp.resolve("journal").toString(), "--report-syncs",
+                "--trace-syncs"));
         try {
             Process probe = new ProcessBuilder("strace", "-o", "/dev/null", "true").redirectErrorStream(true).start();
             String said = new String(probe.getInputStream().readAllBytes());
@@ -140,22 +155,40 @@ class GroupCommitIT {
         return new Traced(SidecarProcess.of(new ProcessBuilder(command).redirectError(err.toFile()).start()), log, err);
     }
 
-    /** After each read that brought in bytes, the next answer written follows an msync made after that read. */
-    private static void assertEveryAnswerFollowsASyncAfterItsRead(List<String> calls) {
-        boolean readSinceSync = false;
-        int answers = 0;
-        for (int i = 0; i < calls.size(); i++) {
-            String call = calls.get(i);
-            if (call.startsWith("read(0,") && result(call) > 0) readSinceSync = true;
-            else if (call.startsWith("msync(")) readSinceSync = false;
-            else if (call.startsWith("write(1,")) {
-                int at = i;
-                assertTrue(!readSinceSync, () -> "an answer was written with no msync since the read before it: "
-                        + String.join("\n", calls.subList(Math.max(0, at - 6), at + 1)));
-                answers++;
-            }
+    /**
+     * Each write of answers to standard output starts after the sidecar told of a sync that lets out
+     * every answer the output holds once it is written: the bytes written so far, mapped onto the
+     * lines the test read, count the answers ({@code fact.accepted}, {@code fact.rejected}) they end.
+     */
+    private static void assertNoAnswerIsWrittenBeforeTheSyncThatLetsItOut(Path log, List<String> seen) throws IOException {
+        List<Long> answerEnds = new ArrayList<>();
+        long offset = 0;
+        for (String line : List.copyOf(seen)) {
+            offset += line.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 1;
+            if (line.startsWith("{\"type\":\"fact.accepted\"") || line.startsWith("{\"type\":\"fact.rejected\"")) answerEnds.add(offset);
         }
-        assertTrue(answers > 1, "answers were written: " + answers);
+        List<String> calls = new ArrayList<>();
+        List<Long> syncedAfter = new ArrayList<>();
+        long[] synced = {0};
+        long[] written = {0};
+        int[] writes = {0};
+        new Trace(Files.readAllLines(log)).forEach((call, startedAfter) -> {
+            Matcher sync = SYNCED.matcher(call);
+            if (sync.find()) synced[0] = Math.max(synced[0], Long.parseLong(sync.group(1)));
+            // what the sidecar had let out when this call started: as of the last call ended before it
+            long letOut = startedAfter < 0 ? 0 : syncedAfter.get(startedAfter);
+            calls.add(call);
+            syncedAfter.add(synced[0]);
+            if (!call.startsWith("write(1, \"{") || result(call) <= 0) return;
+            written[0] += result(call);
+            long answered = answerEnds.stream().filter(end -> end <= written[0]).count();
+            int at = calls.size() - 1;
+            assertTrue(answered <= letOut, () -> "a write put out " + answered + " answers when syncs had let out " + letOut + ":\n"
+                    + String.join("\n", calls.subList(Math.max(0, at - 8), at + 1)));
+            writes[0]++;
+        });
+        assertTrue(writes[0] > 1, "answers were written: " + writes[0]);
+        assertEquals(answerEnds.size(), synced[0], "every answer the test read was let out by a sync");
     }
 
     private static long result(String call) {

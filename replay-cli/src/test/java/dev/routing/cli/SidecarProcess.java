@@ -32,13 +32,18 @@ final class SidecarProcess implements AutoCloseable {
     final Process process;
     private final OutputStream in;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    /** Every line read from the sidecar so far, in order, as it came (GroupCommitIT maps its writes' bytes onto them). */
+    final List<String> seen = java.util.Collections.synchronizedList(new ArrayList<>());
 
     private SidecarProcess(Process process, InputStream out, OutputStream in) {
         this.process = process;
         this.in = in;
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(out, StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) lines.add(line);
+                for (String line; (line = r.readLine()) != null; ) {
+                    seen.add(line);
+                    lines.add(line);
+                }
             } catch (IOException gone) {
                 // the process or the connection is gone
             } finally {
