@@ -18,8 +18,10 @@ import java.util.Arrays;
  * Lines end at LF; a CR before it is dropped.
  *
  * <p>Each line is handed out as soon as its LF arrives: standard input is read as it comes, so a
- * sidecar's host gets each fact's answer before it sends the next; {@link #ready} tells whether
- * another line is already waiting.
+ * sidecar's host gets each fact's answer before it sends the next.
+ *
+ * <p>A line longer than {@link #MOST_BYTES} is refused as it comes, its bytes read and dropped up to
+ * its LF: a host that never sends one cannot fill the sidecar's memory.
  */
 final class ScriptLines {
     private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
@@ -36,6 +38,14 @@ final class ScriptLines {
     private int length;
     private int number;
     private boolean ended;
+    /** The line being read has passed {@link #MOST_BYTES}: the rest of it is read and dropped. */
+    private boolean tooLong;
+
+    /**
+     * The longest line read: sixteen times the largest fact, so a fact too large is still read and
+     * refused naming its largest field; past this the line itself is refused unread.
+     */
+    static final int MOST_BYTES = 16 * dev.routing.journal.event.Fact.MAX_BYTES;
 
     ScriptLines(InputStream in) {
         this.in = in;
@@ -44,29 +54,6 @@ final class ScriptLines {
     /** The number of the line last returned (1 for the first). */
     int number() {
         return number;
-    }
-
-    /**
-     * Whether a whole line can be had without waiting: one is buffered, or the input has bytes
-     * that complete one. A sidecar answers what it has decided once no line is waiting.
-     */
-    boolean ready() throws IOException {
-        while (true) {
-            for (int i = chunkStart; i < chunkEnd; i++) {
-                if (chunk[i] == '\n') return true;
-            }
-            if (ended) return length > 0;
-            int available = in.available();
-            if (available <= 0) return false;
-            keep(chunkEnd - chunkStart);
-            int n = in.read(chunk, 0, Math.min(chunk.length, available));
-            chunkStart = 0;
-            chunkEnd = Math.max(n, 0);
-            if (n < 0) {
-                ended = true;
-                return length > 0;
-            }
-        }
     }
 
     /** The next line, or null at the end of the input. */
@@ -100,6 +87,11 @@ final class ScriptLines {
         number++;
         int end = length;
         length = 0;
+        if (tooLong) {
+            tooLong = false;
+            throw new BadInputException(number, null, String.format("a line of more than %,d bytes: refused unread, nothing"
+                    + " from it was journaled", MOST_BYTES));
+        }
         int start = number == 1 && startsWithBom(end) ? BOM.length : 0;
         if (end > start && line[end - 1] == '\r') end--;
         return decode(start, end);
@@ -107,6 +99,11 @@ final class ScriptLines {
 
     /** Moves the next {@code take} bytes of the chunk onto the line being read. */
     private void keep(int take) {
+        if (tooLong || length + take > MOST_BYTES) {
+            tooLong = true;
+            chunkStart += take;
+            return;
+        }
         if (length + take > line.length) line = Arrays.copyOf(line, Math.max(line.length * 2, length + take));
         System.arraycopy(chunk, chunkStart, line, length, take);
         length += take;

@@ -73,8 +73,7 @@ final class Sidecar {
                         line = take(input);
                     }
                     if (line == SidecarInput.Line.END) break;
-                    if (line.failed() instanceof IOException e) throw e;
-                    if (line.failed() instanceof RuntimeException e) throw e;
+                    if (line.failed() != null) throw readFailed(line.failed());
                     if (line.bad() != null) {
                         batch.add(line(rejected(line.bad())));
                     } else {
@@ -90,15 +89,22 @@ final class Sidecar {
             } catch (IllegalStateException stopped) {
                 try {
                     commit(batch, output);
-                    output.finish();
                 } catch (RuntimeException | IOException cannot) {
                     // the journal cannot sync: what it holds unsynced was never answered, and is kept or cut at the next open
                 }
-                throw stopped;
+                throw stopped; // closing the output writes every batch synced before
             }
             commit(batch, output);
             output.finish();
         }
+    }
+
+    /** What stopped the reader, thrown on the engine's thread as if it had read the line itself. */
+    private static IOException readFailed(Throwable failed) {
+        if (failed instanceof IOException e) return e;
+        if (failed instanceof RuntimeException e) throw e;
+        if (failed instanceof Error e) throw e;
+        return new IOException("the sidecar's input failed: " + failed, failed);
     }
 
     private static SidecarInput.Line take(SidecarInput input) throws IOException {

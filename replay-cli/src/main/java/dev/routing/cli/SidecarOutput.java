@@ -7,25 +7,32 @@ import dev.routing.journal.event.Decision;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The sidecar's answers, written out on a thread of its own ({@code sidecar-write}): a batch is
  * handed over only once the sync that covers it is done, so nothing here can answer a fact before
  * it is on disk. Batches are written in the order they were handed over; the output is flushed
- * whenever no batch waits, so a host that waits for each answer gets it at once.
+ * whenever no batch waits, so a host that waits for each answer gets it at once. A host that reads
+ * its answers slowly holds the engine back, as a blocking write did: only a few batches wait.
  */
 final class SidecarOutput implements AutoCloseable {
     private static final List<Object> END = List.of();
+    /** Synced batches waiting to be written, at most: beyond them the engine waits for the host. */
+    private static final int WAITING = 32;
 
     private final OutputStream out;
-    private final LinkedBlockingQueue<List<Object>> batches = new LinkedBlockingQueue<>();
+    private final BlockingQueue<List<Object>> batches = new ArrayBlockingQueue<>(WAITING + 1);
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1 << 16);
     private final EntryCodec.JsonLines lines = EntryCodec.jsonLines(bytes);
     private final Thread writer;
-    /** Why writing stopped (the host went away): the sidecar stops at its next batch. */
-    private volatile IOException failed;
+    /** Why writing stopped: an IOException when the host went away; the sidecar stops at its next batch. */
+    private volatile Throwable failed;
+    private boolean ended;
 
     private SidecarOutput(OutputStream out) {
         this.out = out;
@@ -41,32 +48,64 @@ final class SidecarOutput implements AutoCloseable {
 
     /**
      * Hands over a synced batch, in order: each item an {@link Engine.Accepted} (its decisions, then
-     * its {@code fact.accepted}) or a line's bytes (a {@code fact.rejected}).
+     * its {@code fact.accepted}) or a line's bytes (a {@code fact.rejected}). Waits while the host is
+     * {@link #WAITING} batches behind.
      *
      * @throws IOException when an earlier batch could not be written: the host is gone
      */
     void write(List<Object> batch) throws IOException {
-        if (failed != null) throw failed;
-        batches.add(batch);
+        try {
+            while (!batches.offer(batch, 100, TimeUnit.MILLISECONDS)) {
+                rethrow();
+                if (!writer.isAlive()) throw new IOException("the answers' writer stopped");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while the answers waited to be written");
+        }
+        rethrow();
     }
 
-    /** Waits until everything handed over is written. */
+    /** Waits until everything handed over is written, then says why writing failed, if it did. */
     void finish() throws IOException {
-        batches.add(END);
+        end();
+        rethrow();
+    }
+
+    /** On every way out of the sidecar: what was handed over (synced) is written before it returns. */
+    @Override
+    public void close() {
+        end();
+    }
+
+    private void end() {
+        if (ended) return;
+        ended = true;
         try {
+            // a writer that stopped takes nothing more: the end is for a live one
+            while (writer.isAlive() && !batches.offer(END, 100, TimeUnit.MILLISECONDS)) {
+                Thread.onSpinWait();
+            }
             writer.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IOException("interrupted while the answers were written", e);
         }
-        if (failed != null) throw failed;
+    }
+
+    private void rethrow() throws IOException {
+        Throwable f = failed;
+        if (f == null) return;
+        if (f instanceof IOException e) throw e;
+        if (f instanceof RuntimeException e) throw e;
+        if (f instanceof Error e) throw e;
+        throw new IllegalStateException(f);
     }
 
     private void run() {
         try {
             while (true) {
                 List<Object> batch = batches.take();
-                if (batch == END) return;
+                if (batch == END) break;
                 for (Object item : batch) {
                     if (item instanceof Engine.Accepted accepted) answer(accepted);
                     else bytes.writeBytes((byte[]) item);
@@ -75,15 +114,14 @@ final class SidecarOutput implements AutoCloseable {
                 bytes.reset();
                 if (batches.isEmpty()) out.flush();
             }
-        } catch (IOException e) {
-            failed = e;
-        } catch (java.io.UncheckedIOException e) {
+            out.flush();
+        } catch (UncheckedIOException e) {
             failed = e.getCause();
-        } catch (RuntimeException e) {
-            failed = new IOException("the answers could not be written: " + e, e);
-        } catch (InterruptedException stopped) {
-            Thread.currentThread().interrupt();
+        } catch (Throwable e) {
+            // an IOException is the host gone; anything else is a fault the sidecar reports as it is
+            failed = e;
         }
+        if (failed != null) batches.clear();
     }
 
     /** The decisions' lines, then {@code fact.accepted}: the bytes the mapper writes for that object. */
@@ -99,11 +137,5 @@ final class SidecarOutput implements AutoCloseable {
         g.writeNumberField("decisions", accepted.decisions().size());
         g.writeEndObject();
         lines.endLine();
-    }
-
-    /** Stops the writer where it is: a sidecar that stopped writes nothing more. */
-    @Override
-    public void close() {
-        writer.interrupt();
     }
 }

@@ -6,13 +6,14 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
- * A blocking socket channel's bytes as an input stream whose {@link #available} is true: it peeks
- * without blocking. Java's own stream over a channel answers 0, and the sidecar's group commit
- * asks whether another line is already waiting before it syncs.
+ * A blocking socket channel's bytes as an input stream that reads the channel directly: the stream
+ * {@code Channels.newInputStream} makes holds the channel's blocking lock while it waits for bytes,
+ * and the sidecar's writer thread, which needs that lock to write through {@code
+ * Channels.newOutputStream}, would wait with it: no answer would leave while the sidecar waits for
+ * the host's next line.
  */
 final class SocketInput extends InputStream {
     private final SocketChannel channel;
-    private final ByteBuffer peeked = ByteBuffer.allocate(1 << 16).flip();
     private boolean ended;
 
     SocketInput(SocketChannel channel) {
@@ -28,28 +29,9 @@ final class SocketInput extends InputStream {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         if (len == 0) return 0;
-        if (!peeked.hasRemaining()) {
-            if (ended) return -1;
-            int n = channel.read(ByteBuffer.wrap(b, off, len));
-            if (n < 0) ended = true;
-            return n;
-        }
-        int n = Math.min(len, peeked.remaining());
-        peeked.get(b, off, n);
+        if (ended) return -1;
+        int n = channel.read(ByteBuffer.wrap(b, off, len));
+        if (n < 0) ended = true;
         return n;
-    }
-
-    @Override
-    public int available() throws IOException {
-        if (peeked.hasRemaining() || ended) return peeked.remaining();
-        peeked.clear();
-        channel.configureBlocking(false);
-        try {
-            if (channel.read(peeked) < 0) ended = true;
-        } finally {
-            channel.configureBlocking(true);
-            peeked.flip();
-        }
-        return peeked.remaining();
     }
 }

@@ -109,6 +109,118 @@ class SidecarThreadsTest {
         assertThrows(IOException.class, () -> output.write(List.of()), "nothing more is taken once the host is gone");
     }
 
+    @Test
+    void aReaderThatDiesOfAnErrorSaysSoInTheLinesPlace() throws Exception {
+        InputStream dying = new InputStream() {
+            @Override
+            public int read() {
+                throw new OutOfMemoryError("a line with no end");
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                throw new OutOfMemoryError("a line with no end");
+            }
+        };
+        try (SidecarInput input = SidecarInput.start(new ScriptLines(dying))) {
+            SidecarInput.Line failed = null;
+            // polled, not waited for: a reader that died telling nothing must fail this test, not hang it
+            for (int i = 0; i < 1_000 && failed == null; i++) {
+                failed = input.poll();
+                if (failed == null) Thread.sleep(10);
+            }
+            assertNotNull(failed, "the reader told nothing of the error that stopped it");
+            assertTrue(failed.failed() instanceof OutOfMemoryError, "the engine's thread is told, and does not wait for good: " + failed);
+        }
+    }
+
+    @Test
+    void closingTheOutputWritesEveryBatchHandedOver() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (SidecarOutput output = SidecarOutput.start(out)) {
+            for (int i = 0; i < 3; i++) output.write(List.of(("{\"n\":" + i + "}\n").getBytes(StandardCharsets.UTF_8)));
+        }
+        assertEquals("{\"n\":0}\n{\"n\":1}\n{\"n\":2}\n", out.toString(StandardCharsets.UTF_8),
+                "answers synced before the sidecar stopped still go out");
+    }
+
+    @Test
+    void aFaultInWritingIsReportedAsItIsNotAsTheHostGone() throws Exception {
+        IllegalArgumentException fault = new IllegalArgumentException("a bug in writing an answer");
+        OutputStream faulty = new OutputStream() {
+            @Override
+            public void write(int b) {
+                throw fault;
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                throw fault;
+            }
+        };
+        SidecarOutput output = SidecarOutput.start(faulty);
+        output.write(List.of(new Engine.Accepted(1, 1, List.of(), false)));
+        assertSame(fault, assertThrows(IllegalArgumentException.class, output::finish));
+    }
+
+    @Test
+    void aHostThatReadsNothingHoldsTheEngineBackAfterAFewBatches() throws Exception {
+        java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
+        OutputStream stuck = new OutputStream() {
+            @Override
+            public void write(int b) {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                writing.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                got.write(b, off, len);
+            }
+        };
+        SidecarOutput output = SidecarOutput.start(stuck);
+        java.util.concurrent.atomic.AtomicInteger handed = new java.util.concurrent.atomic.AtomicInteger();
+        Thread engine = new Thread(() -> {
+            try {
+                for (int i = 0; i < 100; i++) {
+                    output.write(List.of(("{\"n\":" + i + "}\n").getBytes(StandardCharsets.UTF_8)));
+                    handed.incrementAndGet();
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        engine.start();
+        writing.await();
+        engine.join(1_000);
+        assertTrue(engine.isAlive(), "the engine waits for a host that does not read");
+        assertTrue(handed.get() <= 40, "only a few batches wait in memory: " + handed.get());
+        release.countDown();
+        engine.join();
+        output.finish();
+        assertEquals(100, got.toString(StandardCharsets.UTF_8).split("\n").length, "and every answer goes out once the host reads");
+    }
+
+    @Test
+    void aLineTooLongToHoldIsRefusedUnreadAndTheNextIsRead() throws Exception {
+        byte[] huge = new byte[ScriptLines.MOST_BYTES + 10];
+        java.util.Arrays.fill(huge, (byte) 'x');
+        ScriptLines lines = new ScriptLines(new ByteArrayInputStream(concat(huge, "\n", FACT + "\n")));
+        BadInputException refused = assertThrows(BadInputException.class, lines::next);
+        assertEquals(1, refused.line());
+        assertTrue(refused.getMessage().contains("more than 16,777,216 bytes"), refused::getMessage);
+        assertEquals(FACT, lines.next());
+        assertEquals(2, lines.number());
+        assertNull(lines.next());
+    }
+
     private static byte[] concat(Object... parts) {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         for (Object p : parts) all.writeBytes(p instanceof byte[] b ? b : ((String) p).getBytes(StandardCharsets.UTF_8));
