@@ -11,7 +11,6 @@ import dev.routing.projections.retention.Retention;
 import dev.routing.projections.roster.AgentSettings;
 import dev.routing.projections.turns.Turn;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 
 /**

@@ -1,7 +1,6 @@
 package dev.routing.cli;
 
 import dev.routing.journal.codec.EntryCodec;
-import java.io.IOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Semaphore;

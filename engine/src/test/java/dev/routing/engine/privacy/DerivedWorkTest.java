@@ -10,7 +10,6 @@ import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.HistoryChanged;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
-import dev.routing.projections.privacy.PrivacyRecord;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -13,7 +13,6 @@ import dev.routing.journal.event.ToolBoundary;
 import dev.routing.journal.event.TurnOpened;
 import dev.routing.journal.event.TurnStarted;
 import dev.routing.journal.event.TurnMadePrivate;
-import dev.routing.projections.privacy.PrivacyRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
