@@ -104,8 +104,10 @@ class SidecarKilledAtRandomMomentsIT {
                 int exit = sidecar.waitFor();
                 killer.interrupt();
                 if (last) assertEquals(ExitCodes.OK, exit, context);
+                if (last) assertEquals(null, sidecar.cut, context + ": a sidecar that ends by itself ends its last line");
                 landed.merge(first == null ? "before the ready line" : answered == 0 ? "before the first answer"
                         : answered < day.size() ? "while answering" : "after every answer", 1, Integer::sum);
+                if (sidecar.cut != null) landed.merge("its last line cut", 1, Integer::sum);
             }
         }
         System.out.println("sidecar kills landed: " + landed + " (" + context + ")");

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,16 +35,27 @@ final class SidecarProcess implements AutoCloseable {
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     /** Every line read from the sidecar so far, in order, as it came (GroupCommitIT maps its writes' bytes onto them). */
     final List<String> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** What came after the last newline when the output ended (a process killed mid-line), or null. */
+    volatile String cut;
 
     private SidecarProcess(Process process, InputStream out, OutputStream in) {
         this.process = process;
         this.in = in;
         Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(out, StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    seen.add(line);
-                    lines.add(line);
+            try (Reader r = new BufferedReader(new InputStreamReader(out, StandardCharsets.UTF_8))) {
+                // a line is the sidecar's only once its newline came, as for any host: a sidecar killed
+                // mid-write leaves its last line cut, and that tail answers nothing (docs/sidecar.md)
+                StringBuilder line = new StringBuilder();
+                for (int c; (c = r.read()) != -1; ) {
+                    if (c != '\n') {
+                        line.append((char) c);
+                        continue;
+                    }
+                    seen.add(line.toString());
+                    lines.add(line.toString());
+                    line.setLength(0);
                 }
+                if (line.length() > 0) cut = line.toString();
             } catch (IOException gone) {
                 // the process or the connection is gone
             } finally {
