@@ -14,7 +14,6 @@ import dev.routing.journal.event.Fact;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,8 +43,8 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (events < 100) throw new BadInputException("--events must be at least 100");
-        Path where = dir != null ? dir : Files.createTempDirectory("replay-cli-bench");
-        try {
+        try (WorkDir work = WorkDir.of(dir, "replay-cli-bench")) {
+            Path where = work.path();
             long simulateStart = System.nanoTime();
             long facts;
             Progress progress = new Progress("simulate", events);
@@ -81,8 +80,6 @@ final class BenchCommand implements Callable<Integer> {
                         timed.ratio(), scanRate / replayRate);
                 System.out.printf("restore          %.3f s (newest checkpoint + %,d entries)%n", restoreSeconds, restored.entriesRead());
             }
-        } finally {
-            if (dir == null) deleteQuietly(where);
         }
         return ExitCodes.OK;
     }
@@ -100,30 +97,30 @@ final class BenchCommand implements Callable<Integer> {
             });
         }
         Progress progress = new Progress("append", Paired.WARM + Paired.TIMED);
-        List<Path> written = new ArrayList<>();
+        List<WorkDir> written = new ArrayList<>();
         int[] passed = {0};
         try {
             // each pass's journal is removed between passes, outside the time
             return Paired.alone(() -> appendOnce(facts, written), () -> {
-                written.forEach(BenchCommand::deleteQuietly);
+                written.forEach(WorkDir::close);
                 written.clear();
                 progress.accept(++passed[0]);
             });
         } finally {
-            written.forEach(BenchCommand::deleteQuietly);
+            written.forEach(WorkDir::close);
             progress.done();
         }
     }
 
-    private static long appendOnce(List<Fact> facts, List<Path> written) {
-        Path again;
+    private static long appendOnce(List<Fact> facts, List<WorkDir> written) {
+        WorkDir again;
         try {
-            again = Files.createTempDirectory("replay-cli-bench-append");
+            again = WorkDir.temporary("replay-cli-bench-append");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         written.add(again);
-        try (Engine engine = Engine.open(again, RuleSet.CURRENT, null)) {
+        try (Engine engine = Engine.open(again.path(), RuleSet.CURRENT, null)) {
             engine.deferCommits(true);
             for (Fact fact : facts) engine.accept(fact);
             engine.commit();
@@ -133,13 +130,5 @@ final class BenchCommand implements Callable<Integer> {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (var walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary journal left behind is harmless
-        }
     }
 }

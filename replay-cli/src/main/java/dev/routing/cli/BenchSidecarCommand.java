@@ -71,8 +71,8 @@ final class BenchSidecarCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (events < 100) throw new BadInputException("--events must be at least 100");
         if (oneAtATime < 1) throw new BadInputException("--one-at-a-time must be at least 1");
-        Path work = Files.createTempDirectory("replay-cli-bench-sidecar");
-        try {
+        try (WorkDir dir = WorkDir.temporary("replay-cli-bench-sidecar")) {
+            Path work = dir.path();
             List<String> day = FactScript.of(new Simulation(1, 6, 4, events, seed, RuleSet.CURRENT, false, null), work.resolve("simulated"));
             double[] inProcess = inProcess(day, work.resolve("in-process"));
             Run piped = piped(day, work.resolve("piped"), work.resolve("piped.err"), jvm());
@@ -89,8 +89,6 @@ final class BenchSidecarCommand implements Callable<Integer> {
                     "1 at end");
             System.out.printf("ratio          piped runs at %.2f of the in-process rate (%.2f over the second half)%n",
                     piped.rate() / inProcess[0], piped.warmRate() / inProcess[1]);
-        } finally {
-            deleteQuietly(work);
         }
         return ExitCodes.OK;
     }
@@ -198,13 +196,5 @@ final class BenchSidecarCommand implements Callable<Integer> {
     private static Process start(Path journal, Path err, List<String> jvm) throws IOException {
         List<String> args = List.of("run", "-", "--journal", journal.toString(), "--report-syncs");
         return new ProcessBuilder(FreshJvm.command(FreshJvm.thisJava(), jvm, args)).redirectError(err.toFile()).start();
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (var walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary journal left behind is harmless
-        }
     }
 }

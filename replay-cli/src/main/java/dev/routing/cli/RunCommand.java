@@ -9,7 +9,6 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,11 +49,11 @@ final class RunCommand implements Callable<Integer> {
         RuleSet ruleSet = ruleSet();
         boolean sidecar = "-".equals(file);
         InputStream in = open();
-        Path dir = journal != null ? journal : Files.createTempDirectory("replay-cli-run");
         // Through System.out, not its file descriptor: a caller of Main.execute that redirects
         // System.out gets the decisions. Never closed.
         OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
-        try (in; ScriptRunner runner = new ScriptRunner(dir, ruleSet, sidecar)) {
+        try (in; WorkDir work = WorkDir.of(journal, "replay-cli-run"); ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, sidecar)) {
+            Path dir = work.path();
             ScriptLines lines = new ScriptLines(in);
             if (sidecar) {
                 new Sidecar(runner, dir, traceSyncs ? System.err : null).serve(lines, out, runner.engine().openingDecisions());
@@ -71,7 +70,6 @@ final class RunCommand implements Callable<Integer> {
             }
         } finally {
             out.flush();
-            if (journal == null) deleteQuietly(dir);
         }
         return ExitCodes.OK;
     }
@@ -98,13 +96,5 @@ final class RunCommand implements Callable<Integer> {
         Path path = Path.of(file);
         if (!Files.isRegularFile(path)) throw new BadInputException("no such file: " + file);
         return Files.newInputStream(path);
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (var walk = Files.walk(dir)) {
-            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | UncheckedIOException ignored) {
-            // a temporary journal left behind is harmless
-        }
     }
 }

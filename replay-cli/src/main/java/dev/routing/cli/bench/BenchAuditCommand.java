@@ -5,20 +5,18 @@ import dev.routing.cli.ExitCodes;
 import dev.routing.cli.JournalOption;
 import dev.routing.cli.Progress;
 import dev.routing.cli.Version;
+import dev.routing.cli.WorkDir;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
-import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -70,8 +68,8 @@ public final class BenchAuditCommand implements Callable<Integer> {
         if (events < 100) throw new BadInputException("--events must be at least 100");
         if (runs < 1) throw new BadInputException("--runs must be at least 1");
         Path java = this.java != null ? this.java : FreshJvm.thisJava();
-        Path where = journal != null ? journal : dir != null ? dir : Files.createTempDirectory("replay-cli-bench-audit");
-        try {
+        try (WorkDir work = WorkDir.of(journal != null ? journal : dir, "replay-cli-bench-audit")) {
+            Path where = work.path();
             if (journal == null) simulate(where);
             long entries;
             Instant[] window;
@@ -98,8 +96,6 @@ public final class BenchAuditCommand implements Callable<Integer> {
                 report("day " + DAY.format(window[0]), -1, dayRuns[v], with);
             }
             if (cache == null) System.out.println("AOT cache        none used: " + whyNoCache(java));
-        } finally {
-            if (journal == null && dir == null) deleteQuietly(where);
         }
         return ExitCodes.OK;
     }
@@ -186,14 +182,6 @@ public final class BenchAuditCommand implements Callable<Integer> {
     private static long files(Path dir) throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
             return list.filter(p -> p.toString().endsWith(".cq4")).count();
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-        } catch (IOException | UncheckedIOException ignored) {
-            // a temporary week left behind is harmless
         }
     }
 }

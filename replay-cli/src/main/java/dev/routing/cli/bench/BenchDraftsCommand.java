@@ -4,18 +4,16 @@ import dev.routing.cli.BadInputException;
 import dev.routing.cli.ExitCodes;
 import dev.routing.cli.Progress;
 import dev.routing.cli.Version;
+import dev.routing.cli.WorkDir;
 import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,8 +42,8 @@ public final class BenchDraftsCommand implements Callable<Integer> {
     }
 
     private void measure(long size) throws IOException {
-        Path dir = Files.createTempDirectory("replay-cli-bench-drafts");
-        try {
+        try (WorkDir work = WorkDir.temporary("replay-cli-bench-drafts")) {
+            Path dir = work.path();
             long buildStart = System.nanoTime();
             long[] facts = {0};
             long[] json = {0};
@@ -76,10 +74,6 @@ public final class BenchDraftsCommand implements Callable<Integer> {
             System.out.printf("%-14s %-14s %-10s %-10.1f %-10.3f %-14.3f %-14s %-14.1f%n", String.format("%,d", size),
                     String.format("%,d", entries[0]), String.format("%,d", json[0] >> 20), build, open, again,
                     String.format("%,d", read), full);
-        } finally {
-            try (Stream<Path> walk = Files.walk(dir)) {
-                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
         }
     }
 

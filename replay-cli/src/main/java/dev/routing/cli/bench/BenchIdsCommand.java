@@ -4,6 +4,7 @@ import dev.routing.cli.BadInputException;
 import dev.routing.cli.ExitCodes;
 import dev.routing.cli.Progress;
 import dev.routing.cli.Version;
+import dev.routing.cli.WorkDir;
 import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
@@ -14,17 +15,14 @@ import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.retention.Retention;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import javax.management.JMException;
-import javax.management.ObjectName;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
+import javax.management.JMException;
+import javax.management.ObjectName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -53,8 +51,8 @@ public final class BenchIdsCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (messages < IdTraffic.BATCH * 10L) throw new BadInputException("--messages must be at least " + IdTraffic.BATCH * 10);
         if (agents < 1 || days < 1) throw new BadInputException("--agents and --days must be at least 1");
-        Path where = dir != null ? dir : Files.createTempDirectory("replay-cli-bench-ids");
-        try {
+        try (WorkDir work = WorkDir.of(dir, "replay-cli-bench-ids")) {
+            Path where = work.path();
             IdTraffic traffic = new IdTraffic(seed, agents, messages, Duration.ofDays(days));
             long buildStart = System.nanoTime();
             long facts;
@@ -107,8 +105,6 @@ public final class BenchIdsCommand implements Callable<Integer> {
             System.out.printf("restore          %.2f s (newest checkpoint + %,d entries)%n", restore, entriesRead);
             System.out.printf("answers          %,d of %,d sampled ids answer the same after the restore%n", same, before.size());
             return same == before.size() ? ExitCodes.OK : ExitCodes.FAILURE;
-        } finally {
-            if (dir == null) deleteQuietly(where);
         }
     }
 
@@ -161,13 +157,5 @@ public final class BenchIdsCommand implements Callable<Integer> {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary journal left behind is harmless
-        }
     }
 }
