@@ -101,7 +101,7 @@ export function sidecarSocket(options: ConnectOptions): Open {
 }
 
 /** Calls `onLine` with each whole line, without its newline; blank lines are none of the protocol's. */
-function readLines(stream: Readable, onLine: (line: string) => void): void {
+export function readLines(stream: Readable, onLine: (line: string) => void): void {
   let rest = "";
   stream.setEncoding("utf8");
   stream.on("data", (chunk: string) => {
