@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
@@ -56,4 +56,57 @@ test("serve --socket: a dropped connection's facts are resent on the next, answe
   assert.equal(existsSync(socket), false, "serve removed its socket file");
   assertEachOnce(journal, day, surfaced);
   assertSidecarLines(lines);
+});
+
+test("serve restarted on its journal after kill -9 and after SIGTERM: the client resends to the new serve, each fact answered once", { timeout: 180_000 }, async (t) => {
+  const dir = tempDir(t, "socket-restart");
+  const journal = join(dir, "journal");
+  const socket = join(dir, "engine.sock");
+  const day = morning(6);
+  const servers: ReturnType<typeof spawn>[] = [];
+  t.after(() => servers.forEach((s) => s.exitCode === null && s.signalCode === null && s.kill("SIGKILL")));
+
+  // a new serve on the same journal; its socket is up once the file at PATH is a new one (a killed serve leaves its own)
+  const start = async () => {
+    const before = existsSync(socket) ? statSync(socket).ino : -1;
+    const server = spawn("java", [...JAVA_OPTIONS, "-jar", jar(), "serve", "--journal", journal, "--socket", socket],
+      { stdio: ["ignore", "ignore", "inherit"] });
+    servers.push(server);
+    const exited = once(server, "exit");
+    while (!existsSync(socket) || statSync(socket).ino === before) {
+      assert.equal(server.exitCode, null, "serve exited before it listened");
+      await sleep(50);
+    }
+    return { server, exited };
+  };
+
+  let serve = await start();
+  const client = await SidecarClient.connect({ socket });
+  const surfaced: string[] = [];
+  client.on("decision", (decision) => surfaced.push(JSON.stringify(decision)));
+  for (const fact of day.slice(0, 10)) await client.send(fact);
+
+  // killed with answers still out: a new serve opens the journal (it appends its opening) and takes the resends
+  const second = day.slice(10, 20).map((fact) => client.send(fact));
+  let gone = once(client, "disconnect");
+  serve.server.kill("SIGKILL");
+  await Promise.all([gone, serve.exited]);
+  serve = await start();
+  const afterKill = await client.reconnect();
+  assert.ok(afterKill.lastSeq !== null && afterKill.lastSeq >= 10, `the journal kept what was answered: ${afterKill.lastSeq}`);
+  await Promise.all(second);
+
+  // stopped with SIGTERM between facts: the next serve decides new facts on the journal it reopened
+  gone = once(client, "disconnect");
+  serve.server.kill("SIGTERM");
+  await Promise.all([gone, serve.exited]);
+  assert.equal(existsSync(socket), false, "SIGTERM removes the socket file");
+  serve = await start();
+  await client.reconnect();
+  const rest = await Promise.all(day.slice(20).map((fact) => client.send(fact)));
+  assert.deepEqual(rest.map((a) => a.seq), day.slice(20).map((_, i) => 21 + i));
+  await client.close();
+  serve.server.kill("SIGTERM");
+  await serve.exited;
+  assertEachOnce(journal, day, surfaced);
 });

@@ -49,14 +49,17 @@ final class RunCommand implements Callable<Integer> {
         RuleSet ruleSet = ruleSet();
         boolean sidecar = "-".equals(file);
         InputStream in = open();
-        // Through System.out, not its file descriptor: a caller of Main.execute that redirects
-        // System.out gets the decisions. Never closed.
-        OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
+        // Never closed: standard output belongs to the caller.
+        OutputStream out = new BufferedOutputStream(StandardOutput.of(), 1 << 16);
         try (in; WorkDir work = WorkDir.of(journal, "replay-cli-run"); ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, sidecar)) {
             Path dir = work.path();
             ScriptLines lines = new ScriptLines(in);
             if (sidecar) {
-                new Sidecar(runner, dir, traceSyncs ? System.err : null).serve(lines, out, runner.engine().openingDecisions());
+                try {
+                    new Sidecar(runner, dir, traceSyncs ? System.err : null).serve(lines, out, runner.engine().openingDecisions());
+                } catch (StandardOutput.Closed gone) {
+                    throw hostGone(runner);
+                }
                 if (reportSyncs) {
                     System.err.printf("sidecar: %d syncs%n", runner.syncs());
                 }
@@ -69,9 +72,29 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         } finally {
-            out.flush();
+            flushUnlessGone(out);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * A host that closed the sidecar's standard output can be answered no more: the sidecar stops at
+     * once rather than journal facts nobody will hear of, and frees the journal for the host's restart.
+     */
+    private static IllegalStateException hostGone(ScriptRunner runner) {
+        long seq = runner.engine().lastSeq();
+        return new IllegalStateException("the host closed the sidecar's standard output (a broken pipe), so the sidecar"
+                + " stopped. Every fact journaled is kept (last seq " + (seq == Engine.NO_SEQ ? "none" : Long.toString(seq))
+                + "): a host that resends by seq gets their answers from the journal");
+    }
+
+    /** What is left goes out; to a reader that is gone it cannot, and the error already says so. */
+    private static void flushUnlessGone(OutputStream out) throws IOException {
+        try {
+            out.flush();
+        } catch (StandardOutput.Closed gone) {
+            // the work stopped at the broken pipe, saying why
+        }
     }
 
     private static void print(List<Decision> decisions, OutputStream out) throws IOException {

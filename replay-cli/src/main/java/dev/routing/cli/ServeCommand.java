@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,61 +42,60 @@ final class ServeCommand implements Callable<Integer> {
             description = "rule set: current or 0.30.0 (default: ${DEFAULT-VALUE})")
     String rules;
 
-    /** Why the engine stopped for good, set by the connection that met it. */
-    private volatile RuntimeException stopped;
+    /** How long a stop waits for the engine's thread to close the journal. */
+    private static final int STOP_WAIT_SECONDS = 30;
 
     @Override
     public Integer call() throws Exception {
         RuleSet ruleSet = JournalOption.rules("--rules", rules);
+        // This thread opens the engine and serves every connection: the journal's appender belongs to it.
+        CountDownLatch closed = new CountDownLatch(1);
         try (ScriptRunner runner = new ScriptRunner(journal, ruleSet, true)) {
             replaceLeftover();
             try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
                 listen(server);
-                Thread unlink = new Thread(this::unlinkQuietly, "unlink-socket");
-                Runtime.getRuntime().addShutdownHook(unlink);
+                SocketClients clients = SocketClients.accepting(server);
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(clients, closed), "serve-stop"));
                 List<Decision> opening = runner.engine().openingDecisions();
-                SocketChannel current = null;
-                Thread serving = null;
-                while (true) {
-                    SocketChannel client;
+                for (SocketChannel client; (client = clients.next()) != null; ) {
                     try {
-                        client = server.accept();
-                    } catch (IOException closed) {
-                        if (stopped != null) throw stopped;
-                        throw closed;
-                    }
-                    if (current != null) {
-                        current.close();
-                        serving.join();
-                    }
-                    if (stopped != null) {
-                        client.close();
+                        serve(runner, client, opening);
+                    } catch (RuntimeException stopped) {
+                        // the engine stopped for good (a full disk, a decide that threw): no client is served again
+                        clients.close();
                         throw stopped;
                     }
-                    current = client;
-                    List<Decision> first = opening;
                     opening = List.of();
-                    serving = new Thread(() -> serve(runner, client, first, server), "sidecar-client");
-                    serving.start();
                 }
             }
+        } finally {
+            closed.countDown();
         }
+        return ExitCodes.OK;
     }
 
-    private void serve(ScriptRunner runner, SocketChannel client, List<Decision> opening, ServerSocketChannel server) {
+    private void serve(ScriptRunner runner, SocketChannel client, List<Decision> opening) {
         try (client) {
             OutputStream out = Channels.newOutputStream(client);
             new Sidecar(runner, journal, null).serve(new ScriptLines(new SocketInput(client)), out, opening);
         } catch (IOException gone) {
             // the client went away or was replaced: what it was answered is on disk, and it may resend the rest
-        } catch (RuntimeException e) {
-            stopped = e;
-            try {
-                server.close();
-            } catch (IOException ignored) {
-                // the accept loop ends either way
-            }
         }
+    }
+
+    /**
+     * On SIGTERM or SIGINT: no more connections, the one being served closed, and the journal closed
+     * by the engine's thread before the process ends (waited for a while: a sync may be under way).
+     * Then the socket file goes.
+     */
+    private void stop(SocketClients clients, CountDownLatch closed) {
+        clients.close();
+        try {
+            closed.await(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        unlinkQuietly();
     }
 
     /**

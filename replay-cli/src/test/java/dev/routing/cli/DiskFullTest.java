@@ -54,7 +54,7 @@ class DiskFullTest {
     }
 
     /** Turn after turn of 4 KB rounds: enough to fill the disk many times over. */
-    private static List<String> facts() {
+    static List<String> facts() {
         List<String> lines = Facts.lines(Facts.channel(1, "work"), Facts.agent(2, "qa"));
         for (int t = 1; t <= 4_000; t++) lines.addAll(Facts.channelTurn(10 + t * 5, "qa", t, "turn " + t + " " + "w".repeat(4_000)));
         return lines;

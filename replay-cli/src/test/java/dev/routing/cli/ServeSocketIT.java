@@ -124,14 +124,14 @@ class ServeSocketIT {
         assertEquals("keep me", Files.readString(file));
     }
 
-    private static SocketChannel connect(Path socket) throws IOException {
+    static SocketChannel connect(Path socket) throws IOException {
         SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
         ch.connect(UnixDomainSocketAddress.of(socket));
         return ch;
     }
 
     /** The connection's two directions, each calling the channel itself: Java's own streams over one block each other. */
-    private static SidecarProcess client(SocketChannel ch) {
+    static SidecarProcess client(SocketChannel ch) {
         OutputStream out = new OutputStream() {
             @Override
             public void write(int b) throws IOException {
@@ -147,7 +147,21 @@ class ServeSocketIT {
         return SidecarProcess.over(new SocketInput(ch), out);
     }
 
-    private static void waitForSocket(Path socket, Process serve) throws Exception {
+    /** A host's connect: a socket file a killed serve left is there before the new one listens, so it retries. */
+    static SocketChannel connectWhenListening(Path socket, Process serve) throws Exception {
+        long until = System.currentTimeMillis() + 60_000;
+        while (true) {
+            waitForSocket(socket, serve);
+            try {
+                return connect(socket);
+            } catch (java.net.ConnectException leftover) {
+                if (System.currentTimeMillis() > until) throw leftover;
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    static void waitForSocket(Path socket, Process serve) throws Exception {
         long until = System.currentTimeMillis() + 60_000;
         while (!Files.exists(socket)) {
             if (!serve.isAlive()) fail("serve exited " + serve.exitValue() + " before listening");
