@@ -5,7 +5,8 @@ import java.util.function.LongConsumer;
 
 /**
  * Progress of long work on stderr: done/total, rate and ETA, redrawn at most a few times a second,
- * and only on a terminal. When output is piped it prints nothing, so errors are never buried.
+ * whenever stderr is a terminal (standard output may go to a file: {@code audit ... > a.json}).
+ * When stderr is piped it prints nothing, so errors are never buried.
  */
 public final class Progress implements LongConsumer {
     private final PrintStream err = System.err;
@@ -19,7 +20,7 @@ public final class Progress implements LongConsumer {
     public Progress(String what, long total) {
         this.what = what;
         this.total = total;
-        this.enabled = System.console() != null;
+        this.enabled = Terminal.isStandardError();
     }
 
     @Override

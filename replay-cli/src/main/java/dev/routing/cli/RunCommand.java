@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -31,8 +32,16 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "facts, one JSON object per line, or - to run as a sidecar on standard input")
     String file;
 
-    @Option(names = "--journal", paramLabel = "DIR", description = "journal to write or continue (default: a fresh temporary one)")
+    @Option(names = "--journal", paramLabel = "DIR", description = "journal to write or continue (for FILE, default: a temporary one"
+            + " removed at exit; run - needs it, or --ephemeral)")
     Path journal;
+
+    @Mixin
+    EphemeralOption ephemeral;
+
+    @Option(names = "--resume", description = "when the journal already ends with FILE's first lines (a run that stopped at a bad"
+            + " line), go on after them instead of refusing to journal them twice")
+    boolean resume;
 
     @Option(names = "--rules", paramLabel = "RULES", defaultValue = "current",
             description = "rule set: current or 0.30.0 (default: ${DEFAULT-VALUE})")
@@ -48,7 +57,15 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RuleSet ruleSet = ruleSet();
         boolean sidecar = "-".equals(file);
+        if (sidecar) {
+            ephemeral.journal("run -", journal);
+            if (resume) throw new BadInputException("--resume is for run FILE: a sidecar's host resends by seq, and what the"
+                    + " journal holds is answered from it");
+        } else if (journal != null && ephemeral.ephemeral) {
+            ephemeral.journal("run", journal);
+        }
         InputStream in = open();
+        int journaled = sidecar ? 0 : journaledAlready();
         // Never closed: standard output belongs to the caller.
         OutputStream out = new BufferedOutputStream(StandardOutput.of(), 1 << 16);
         try (in; WorkDir work = WorkDir.of(journal, "replay-cli-run"); ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, sidecar)) {
@@ -67,6 +84,7 @@ final class RunCommand implements Callable<Integer> {
                 print(runner.engine().openingDecisions(), out);
                 String line;
                 while ((line = lines.next()) != null) {
+                    if (lines.number() <= journaled) continue;
                     Engine.Accepted accepted = runner.feed(lines.number(), line);
                     if (accepted != null) print(accepted.decisions(), out);
                 }
@@ -75,6 +93,30 @@ final class RunCommand implements Callable<Integer> {
             flushUnlessGone(out);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The number of FILE's first lines the journal already ends with, which a rerun must not journal
+     * again: refused, or with --resume passed over (said on stderr).
+     */
+    private int journaledAlready() throws IOException {
+        if (journal == null) {
+            if (resume) throw new BadInputException("--resume needs --journal DIR: the journal a run of FILE stopped in");
+            return 0;
+        }
+        JournaledPrefix.Found found = JournaledPrefix.of(journal, Path.of(file));
+        if (found.lines() == 0) {
+            if (resume) System.err.println("run: --resume: the journal " + journal + " ends with none of " + file + "'s lines: running it from line 1");
+            return 0;
+        }
+        String held = "the journal " + journal + " already ends with lines 1-" + found.lines() + " of " + file
+                + " (the last at index 0x" + Long.toHexString(found.index()) + ")";
+        if (!resume) {
+            throw new BadInputException(held + ": running the file again would journal them twice, so nothing was journaled."
+                    + " --resume goes on after line " + found.lines());
+        }
+        System.err.println("run: " + held + ": going on after line " + found.lines());
+        return found.lines();
     }
 
     /**

@@ -1,10 +1,5 @@
 package dev.routing.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.routing.engine.Engine;
 import dev.routing.engine.EngineStoppedException;
 import dev.routing.engine.context.RuleSet;
@@ -17,6 +12,7 @@ import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.event.RoundSpoken;
+import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,9 +76,9 @@ final class ScriptRunner implements AutoCloseable {
             seq = read.seq() == 0 ? Engine.NO_SEQ : read.seq();
             fact = read.fact();
         } else {
-            ObjectNode tree = tree(number, line);
-            seq = seq(number, tree);
-            fact = fact(number, tree);
+            ScriptLine script = ScriptLine.read(number, line, this::heldDrafts);
+            seq = script.seq();
+            fact = script.fact();
         }
         try {
             Engine.Accepted accepted;
@@ -153,79 +149,19 @@ final class ScriptRunner implements AutoCloseable {
         return read;
     }
 
-    private static ObjectNode tree(int number, String line) {
-        JsonNode tree;
-        try {
-            tree = EntryCodec.mapper().readTree(line);
-        } catch (JsonProcessingException e) {
-            throw new BadInputException(number, null, "malformed JSON: " + e.getOriginalMessage());
-        }
-        if (tree == null || !tree.isObject()) throw new BadInputException(number, null, "not a JSON object");
-        return (ObjectNode) tree;
-    }
-
-    /** The host's number for the fact, taken out of the line before the fact is read strictly; NO_SEQ when absent. */
-    private static long seq(int number, ObjectNode tree) {
-        JsonNode seq = tree.remove("seq");
-        if (seq == null || seq.isNull()) return Engine.NO_SEQ;
-        if (!seq.isIntegralNumber() || !seq.canConvertToLong() || seq.asLong() < 1) {
-            throw new BadInputException(number, "seq", "a seq is a whole number, 1 or more (the host's increasing number"
-                    + " for the fact), not " + seq);
-        }
-        return seq.asLong();
-    }
-
-    private Fact fact(int number, ObjectNode tree) {
-        if ("engine.started".equals(tree.path("type").asText())) {
-            throw new BadInputException(number, "type", "engine.started is written by the engine itself");
-        }
-        resolveDraftReferences(number, tree);
-        try {
-            return EntryCodec.readFact(EntryCodec.mapper().writeValueAsString(tree));
-        } catch (BadEntryException e) {
-            throw BadInputException.of(number, e);
-        } catch (JsonProcessingException e) {
-            throw new BadInputException(number, null, "malformed JSON: " + e.getOriginalMessage());
-        }
-    }
-
-    private void resolveDraftReferences(int number, ObjectNode fact) {
-        JsonNode calls = fact.get("calls");
-        if (calls == null || !calls.isArray()) return;
-        for (int c = 0; c < calls.size(); c++) {
-            JsonNode ids = calls.get(c).get("draftIds");
-            if (ids == null || !ids.isArray()) continue;
-            ArrayNode array = (ArrayNode) ids;
-            for (int i = 0; i < array.size(); i++) {
-                String id = array.get(i).asText();
-                if (!id.startsWith("@")) continue;
-                String field = "calls[" + c + "].draftIds[" + i + "]";
-                int n;
-                try {
-                    n = Integer.parseInt(id.substring(1));
-                } catch (NumberFormatException e) {
-                    throw new BadInputException(number, field, "'" + id + "' is no draft reference (@1, @2, ...)");
-                }
-                List<String> held = heldDrafts();
-                if (n < 1 || n > held.size()) {
-                    throw new BadInputException(number, field, "no draft " + id + " has been held in this journal ("
-                            + held.size() + " so far)");
-                }
-                array.set(i, TextNode.valueOf(held.get(n - 1)));
-            }
-        }
-    }
-
     /** Every draft held in this journal, oldest first: read once, then kept as facts hold more. */
     private List<String> heldDrafts() {
-        if (heldDrafts == null) {
-            List<String> ids = new ArrayList<>();
-            engine.journal().read(-1, r -> {
-                if (r.entry() instanceof DraftHeld held) ids.add(held.draft());
-            });
-            heldDrafts = ids;
-        }
+        if (heldDrafts == null) heldDrafts = heldDrafts(engine.journal());
         return heldDrafts;
+    }
+
+    /** Every draft held in {@code journal}, oldest first: what {@code @N} refers to. */
+    static List<String> heldDrafts(Journal journal) {
+        List<String> ids = new ArrayList<>();
+        journal.read(-1, r -> {
+            if (r.entry() instanceof DraftHeld held) ids.add(held.draft());
+        });
+        return ids;
     }
 
     @Override

@@ -19,6 +19,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -32,8 +33,11 @@ import picocli.CommandLine.Option;
         "sends, exactly as run - does on standard input. The engine and its journal outlive every client.",
         "A socket file left at PATH is replaced; any other file there is refused. Stops on SIGTERM or SIGINT."})
 final class ServeCommand implements Callable<Integer> {
-    @Option(names = "--journal", paramLabel = "DIR", required = true, description = "journal to write or continue")
+    @Option(names = "--journal", paramLabel = "DIR", description = "journal to write or continue (required, or --ephemeral)")
     Path journal;
+
+    @Mixin
+    EphemeralOption ephemeral;
 
     @Option(names = "--socket", paramLabel = "PATH", required = true, description = "where to listen (e.g. DATA_DIR/engine.sock)")
     Path socket;
@@ -48,9 +52,10 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RuleSet ruleSet = JournalOption.rules("--rules", rules);
+        ephemeral.journal("serve", journal);
         // This thread opens the engine and serves every connection: the journal's appender belongs to it.
         CountDownLatch closed = new CountDownLatch(1);
-        try (ScriptRunner runner = new ScriptRunner(journal, ruleSet, true)) {
+        try (WorkDir work = WorkDir.of(journal, "replay-cli-serve"); ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, true)) {
             replaceLeftover();
             try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
                 listen(server);
@@ -77,7 +82,7 @@ final class ServeCommand implements Callable<Integer> {
     private void serve(ScriptRunner runner, SocketChannel client, List<Decision> opening) {
         try (client) {
             OutputStream out = Channels.newOutputStream(client);
-            new Sidecar(runner, journal, null).serve(new ScriptLines(new SocketInput(client)), out, opening);
+            new Sidecar(runner, runner.engine().journal().dir(), null).serve(new ScriptLines(new SocketInput(client)), out, opening);
         } catch (IOException gone) {
             // the client went away or was replaced: what it was answered is on disk, and it may resend the rest
         }

@@ -1,0 +1,93 @@
+package dev.routing.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.routing.engine.Engine;
+import dev.routing.journal.codec.BadEntryException;
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.Fact;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * One line of a script read strictly (PROTOCOL.md "Running a script"): its {@code seq} taken out,
+ * its {@code @N} draft references resolved to the N-th draft held in the journal, and the rest read
+ * as a fact. A line that is not one is a {@link BadInputException} naming the line and field.
+ */
+record ScriptLine(long seq, Fact fact) {
+    /**
+     * Reads line {@code number}; {@code heldDrafts} gives every draft held in the journal, oldest first,
+     * and is asked only when the line refers to one.
+     */
+    static ScriptLine read(int number, String line, Supplier<List<String>> heldDrafts) {
+        ObjectNode tree = tree(number, line);
+        long seq = seq(number, tree);
+        return new ScriptLine(seq, fact(number, tree, heldDrafts));
+    }
+
+    private static ObjectNode tree(int number, String line) {
+        JsonNode tree;
+        try {
+            tree = EntryCodec.mapper().readTree(line);
+        } catch (JsonProcessingException e) {
+            throw new BadInputException(number, null, "malformed JSON: " + e.getOriginalMessage());
+        }
+        if (tree == null || !tree.isObject()) throw new BadInputException(number, null, "not a JSON object");
+        return (ObjectNode) tree;
+    }
+
+    /** The host's number for the fact, taken out of the line before the fact is read strictly; NO_SEQ when absent. */
+    private static long seq(int number, ObjectNode tree) {
+        JsonNode seq = tree.remove("seq");
+        if (seq == null || seq.isNull()) return Engine.NO_SEQ;
+        if (!seq.isIntegralNumber() || !seq.canConvertToLong() || seq.asLong() < 1) {
+            throw new BadInputException(number, "seq", "a seq is a whole number, 1 or more (the host's increasing number"
+                    + " for the fact), not " + seq);
+        }
+        return seq.asLong();
+    }
+
+    private static Fact fact(int number, ObjectNode tree, Supplier<List<String>> heldDrafts) {
+        if ("engine.started".equals(tree.path("type").asText())) {
+            throw new BadInputException(number, "type", "engine.started is written by the engine itself");
+        }
+        resolveDraftReferences(number, tree, heldDrafts);
+        try {
+            return EntryCodec.readFact(EntryCodec.mapper().writeValueAsString(tree));
+        } catch (BadEntryException e) {
+            throw BadInputException.of(number, e);
+        } catch (JsonProcessingException e) {
+            throw new BadInputException(number, null, "malformed JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static void resolveDraftReferences(int number, ObjectNode fact, Supplier<List<String>> heldDrafts) {
+        JsonNode calls = fact.get("calls");
+        if (calls == null || !calls.isArray()) return;
+        for (int c = 0; c < calls.size(); c++) {
+            JsonNode ids = calls.get(c).get("draftIds");
+            if (ids == null || !ids.isArray()) continue;
+            ArrayNode array = (ArrayNode) ids;
+            for (int i = 0; i < array.size(); i++) {
+                String id = array.get(i).asText();
+                if (!id.startsWith("@")) continue;
+                String field = "calls[" + c + "].draftIds[" + i + "]";
+                int n;
+                try {
+                    n = Integer.parseInt(id.substring(1));
+                } catch (NumberFormatException e) {
+                    throw new BadInputException(number, field, "'" + id + "' is no draft reference (@1, @2, ...)");
+                }
+                List<String> held = heldDrafts.get();
+                if (n < 1 || n > held.size()) {
+                    throw new BadInputException(number, field, "no draft " + id + " has been held in this journal ("
+                            + held.size() + " so far)");
+                }
+                array.set(i, TextNode.valueOf(held.get(n - 1)));
+            }
+        }
+    }
+}
