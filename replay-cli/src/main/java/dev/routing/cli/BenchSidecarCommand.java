@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "sidecar", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+@Command(name = "sidecar", header = "Times the sidecar as a host drives it: a day piped in, and one fact at a time.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Times the sidecar as a host drives it: a real run - process fed a simulated day of facts, first piped in",
         "(every fact written at once), then one at a time (each waiting for its answer), each into a new journal.",
         "Reports facts/s, per-fact latency (p50, p99: from writing the fact to reading its fact.accepted) and syncs",

@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "dump", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "Prints the journal's entries as JSON lines, found by time with a binary search.")
+@Command(name = "dump", header = "Prints the journal's entries as JSON lines, all of them or those between two instants.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = "--from and --to find their first entry by a binary search over the journal's time, not by reading it from the start.")
 final class DumpCommand implements Callable<Integer> {
     @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")
     Path journal;

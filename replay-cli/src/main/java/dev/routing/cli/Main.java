@@ -4,6 +4,8 @@ import dev.routing.cli.audit.AuditCommand;
 import dev.routing.cli.demo.DemoCommand;
 import dev.routing.cli.diff.DiffCommand;
 import dev.routing.cli.simulate.SimulateCommand;
+import dev.routing.cli.dist.ManCommand;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,7 +14,7 @@ import picocli.CommandLine.Command;
         description = "An event-sourced prose routing engine on a Chronicle Queue journal.",
         subcommands = {DemoCommand.class, RunCommand.class, StateCommand.class, VerifyCommand.class, DumpCommand.class,
                 BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, SalvageCommand.class, ServeCommand.class, SchemaCommand.class,
-                CommandLine.HelpCommand.class})
+                CommandLine.HelpCommand.class, ManCommand.class, AutoComplete.GenerateCompletion.class})
 public final class Main {
     static {
         Quiet.chronicle();
@@ -33,8 +35,16 @@ public final class Main {
         }
     }
 
+    /** The name the command is called by: the distribution's launcher says {@code routing-engine}. */
+    static final String NAME = System.getProperty("routing.command", "replay-cli");
+
     static CommandLine cli() {
         CommandLine cli = new CommandLine(new Main());
+        cli.setCommandName(NAME);
+        // picocli's bash and zsh completion script, which the build writes into the distribution
+        CommandLine.Model.CommandSpec completion = cli.getSubcommands().get("generate-completion").getCommandSpec();
+        completion.usageMessage().hidden(true).header("Prints a bash and zsh completion script for this command.");
+        completion.versionProvider(new Version());
         // the commands' descriptions are written in lines of up to 115 characters: wrapped at 80 they break mid-sentence
         cli.setUsageHelpWidth(120);
         cli.setExecutionExceptionHandler((e, line, parsed) -> {

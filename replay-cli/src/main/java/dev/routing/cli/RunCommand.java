@@ -19,8 +19,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Feeds a script of facts to the engine and prints each decision as a JSON line.",
+@Command(name = "run", header = "Decides a script of facts (FILE), or runs as a sidecar on standard input and output (-).", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "FILE holds one fact per line. A malformed line (bad JSON, a bad field, bytes that are not UTF-8, a fact",
         "too large) exits 2 naming the line and field, after journaling nothing for it.",
         "- runs as a sidecar (docs/sidecar.md): a sidecar.ready line first, then each line answered with its",

@@ -7,8 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "salvage", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Copies every whole, checked entry of a damaged journal that comes before its damage into a new journal.",
+@Command(name = "salvage", header = "Copies a damaged journal's whole entries, up to its damage, into a new journal.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "The entries keep their indexes; the new journal verifies and can be continued with run. The damaged",
         "journal is only read. Prints what was copied and where the copy stopped, and why."})
 final class SalvageCommand implements Callable<Integer> {

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "schema", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+@Command(name = "schema", header = "Writes the protocol's JSON Schema files into a folder.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Writes the protocol's JSON Schema (draft 2020-12), generated from the",
         "journal's records, into DIR: fact.schema.json (a line a host sends),",
         "sidecar.schema.json (a line the sidecar writes) and journal.schema.json",

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
  * at a time (a new connection closes the one before), the ready line on every connection, and the
  * engine and its journal outliving any client that disconnects or is killed.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+@Command(name = "serve", header = "Runs the sidecar on a Unix domain socket, for one client at a time.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Runs the sidecar (docs/sidecar.md) on a Unix domain socket: one client at a time, a new connection",
         "closing the one before; each connection gets a sidecar.ready line, then an answer to every line it",
         "sends, exactly as run - does on standard input. The engine and its journal outlive every client.",

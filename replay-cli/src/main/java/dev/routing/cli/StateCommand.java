@@ -13,8 +13,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "state", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Prints the projections as JSON, now or as they stood at an instant.",
+@Command(name = "state", header = "Prints what the engine knows (its projections) as JSON, now or as it stood at an instant.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "--at replays from the nearest checkpoint before the instant, not from the start."})
 final class StateCommand implements Callable<Integer> {
     @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")

@@ -7,8 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Checks a journal against itself; exits 1 naming the first divergence.",
+@Command(name = "verify", header = "Checks a journal against itself and exits 1 naming the first divergence.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Re-decides every fact and compares with the decisions recorded, checks every checkpoint",
         "against the fold before it, and compares the full replay with the restore from the newest",
         "checkpoint byte for byte."})

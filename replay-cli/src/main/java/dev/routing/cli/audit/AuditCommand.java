@@ -20,8 +20,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "audit", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Audits a window of the journal: turns, publications, drafts, refusals and findings (leaks).",
+@Command(name = "audit", header = "Audits a window of the journal: turns, publications, drafts, refusals and leaks.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Per agent: its turns (private or not, and why), every publication (channel, via, outcome), drafts",
         "held, resent, dismissed and let go, unknown outcomes, refusals, and findings: plain speech of a turn",
         "that had taken in private input, published to a channel nobody named, each with the facts that made",

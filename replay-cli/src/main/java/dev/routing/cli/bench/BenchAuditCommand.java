@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "audit", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+@Command(name = "audit", header = "Times the audit as an auditor waits for it: cold, in a new JVM, a whole journal and one day.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Times the audit as an auditor waits for it: 'audit' run cold, in a JVM of its own, from its start to its",
         "last line. Audits the whole journal, then one day of it (--from/--to: its third day, or its last), each",
         "--runs times, and reports the median wall time, CPU time (user + system) and CPU per million entries. With",

@@ -17,8 +17,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "drafts", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Times opening a journal that holds N draft entries, for each N given (T3).",
+@Command(name = "drafts", header = "Times opening a journal that holds many draft entries.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Builds each journal through the engine (syncing once per 1,000 facts), then reports the time",
         "to open it (newest checkpoint + tail, with its restart; first, then the best of two more)",
         "beside a full replay of the same files."})

@@ -26,8 +26,8 @@ import javax.management.ObjectName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "ids", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Weighs what the engine remembers of every message (issue 25): a week of N messages for busy",
+@Command(name = "ids", header = "Weighs what the engine remembers of every message: restore time and memory.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+        "Weighs what the engine remembers of every message: a week of N messages for busy",
         "public agents, through the engine into a journal, then the bytes each remembered message costs",
         "(the exact id record's arrays, and the whole state on the heap after a restore), the newest",
         "checkpoint's size, the restore's time, and whether sampled ids answer the same after it."})

@@ -17,8 +17,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "streams", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Times random host streams decided in memory, as the property tests decide theirs: no journal on disk.",
+@Command(name = "streams", header = "Times random host streams decided in memory, as the property tests decide theirs.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Simulates N streams first (each a simulated day of its own seed, cut at its first F facts: three",
         "residents configured, rooms registered, then the day's traffic: messages, wakes, turns, rounds, tool",
         "calls and boundaries, sends and settles, drafts), then",

@@ -29,8 +29,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Simulates an incident week under 0.30.0, audits it, re-decides it, writes the HTML report.",
+@Command(name = "demo", header = "Shows the product: simulates an incident week under the old rules, audits it, writes an HTML report.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "The product in one command: simulates an incident week under the 0.30.0 rules into a fresh",
         "journal, audits it (the leaks appear as findings), re-decides it under current rules (the same",
         "turns kept private), writes the HTML report, and prints its path and a short summary."})

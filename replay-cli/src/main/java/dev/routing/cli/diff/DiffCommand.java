@@ -24,8 +24,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Re-decides the recorded facts under other rules and lists every decision that differs.",
+@Command(name = "diff", header = "Re-decides a journal's facts under other rules and lists every decision that would differ.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Re-decides the journal's recorded facts under other rules, in memory, and lists every decision that",
         "differs, in plain words, with counts: first the publications the other rules withhold (or make),",
         "then everything else. The journal is only read."})

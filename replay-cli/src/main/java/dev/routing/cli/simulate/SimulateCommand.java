@@ -12,8 +12,7 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
-        "Writes a realistic simulated week through the engine into a new journal.",
+@Command(name = "simulate", header = "Writes a realistic simulated week through the engine into a new journal.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Residents in every mode, working hours and bursts, quiet days, every wake cause, tool boundaries,",
         "sends and drafts, connector failures of every shape, history undos and process restarts. The same",
         "seed writes the same journal, byte for byte. --incident weaves in the production pattern three times."})
