@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,7 +59,7 @@ final class RunCommand implements Callable<Integer> {
             if (sidecar) {
                 new Sidecar(runner, dir, traceSyncs ? System.err : null).serve(lines, out, runner.engine().openingDecisions());
                 if (reportSyncs) {
-                    System.err.printf("sidecar: %d syncs%n", runner.syncs());
+                    System.err.printf(Locale.ROOT, "sidecar: %d syncs%n", runner.syncs());
                 }
             } else {
                 print(runner.engine().openingDecisions(), out);

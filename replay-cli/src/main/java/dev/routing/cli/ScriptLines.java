@@ -9,6 +9,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * A script's lines, read from bytes and decoded as UTF-8 strictly, one line at a time: a line that
@@ -91,7 +92,7 @@ final class ScriptLines {
         length = 0;
         if (tooLong) {
             tooLong = false;
-            throw new BadInputException(number, null, String.format("a line of more than %,d bytes: refused unread, nothing"
+            throw new BadInputException(number, null, String.format(Locale.ROOT, "a line of more than %,d bytes: refused unread, nothing"
                     + " from it was journaled", MOST_BYTES));
         }
         int start = number == 1 && startsWithBom(0, end) ? BOM.length : 0;
@@ -138,7 +139,7 @@ final class ScriptLines {
         var result = d.decode(bytes, chars, true);
         int at = bytes.position() - start;
         if (result.isError() && bytes.position() < end) {
-            return String.format("byte 0x%02X at byte %d of the line", line[bytes.position()] & 0xFF, at + 1);
+            return String.format(Locale.ROOT, "byte 0x%02X at byte %d of the line", line[bytes.position()] & 0xFF, at + 1);
         }
         return "a sequence cut short at its end";
     }
