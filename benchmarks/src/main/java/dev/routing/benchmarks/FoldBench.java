@@ -7,6 +7,7 @@ import dev.routing.journal.event.Fact;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.Fold;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -50,7 +51,7 @@ public class FoldBench {
         List<Entry> entries = Traffic.week();
         week = entries.toArray(Entry[]::new);
         facts = entries.stream().filter(e -> e instanceof Fact).toArray(Fact[]::new);
-        System.out.printf("%n%,d entries, %,d facts%n", week.length, facts.length);
+        System.out.printf(Locale.ROOT, "%n%,d entries, %,d facts%n", week.length, facts.length);
     }
 
     /** ns per fact: decide, with each decision folded as it is made, then the fact folded. */

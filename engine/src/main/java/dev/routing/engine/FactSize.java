@@ -7,6 +7,7 @@ import dev.routing.journal.event.Fact;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
 
 /** The refusals of a fact too large to journal: they name what made it so. */
@@ -18,14 +19,14 @@ final class FactSize {
         String[] largest = {null};
         long[] size = {-1};
         largest(EntryCodec.tree(fact), "", largest, size);
-        return new BadEntryException(largest[0], String.format("the %s is %,d bytes, over the %,d bytes a fact may be"
+        return new BadEntryException(largest[0], String.format(Locale.ROOT, "the %s is %,d bytes, over the %,d bytes a fact may be"
                 + " (this field holds %,d of them): refused, nothing journaled", fact.type(), bytes, Journal.FACT_LIMIT,
                 size[0]), null);
     }
 
     /** A fact whose decisions would make its group over {@link Journal#GROUP_LIMIT}. */
     static BadEntryException groupRefusal(Group group) {
-        return new BadEntryException(null, String.format("its decisions would make a journal group of %,d bytes (the"
+        return new BadEntryException(null, String.format(Locale.ROOT, "its decisions would make a journal group of %,d bytes (the"
                 + " largest entry, a %s, %,d), over the %,d bytes one group may be: refused, nothing journaled",
                 group.bytes(), group.largestType(), group.largestBytes(), Journal.GROUP_LIMIT), null);
     }

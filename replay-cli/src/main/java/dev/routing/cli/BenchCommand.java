@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -69,15 +70,15 @@ final class BenchCommand implements Callable<Integer> {
                 double restoreSeconds = seconds(restoreStart);
                 double scanRate = timed.first().rate();
                 double replayRate = timed.second().rate();
-                System.out.printf("entries          %,d (%,d facts)%n", timed.first().entries(), facts);
-                System.out.printf("simulate         %,.0f facts/s (the simulated host and the engine)%n", facts / simulateSeconds);
-                System.out.printf("append           %,.0f facts/s through the engine (decide + journal, deferred commits, median of %d passes)%n",
+                System.out.printf(Locale.ROOT, "entries          %,d (%,d facts)%n", timed.first().entries(), facts);
+                System.out.printf(Locale.ROOT, "simulate         %,.0f facts/s (the simulated host and the engine)%n", facts / simulateSeconds);
+                System.out.printf(Locale.ROOT, "append           %,.0f facts/s through the engine (decide + journal, deferred commits, median of %d passes)%n",
                         append.rate(), Paired.TIMED);
-                System.out.printf("raw scan         %,.0f entries/s (median of %d passes)%n", scanRate, Paired.TIMED);
-                System.out.printf("replay           %,.0f entries/s (decode + fold, median of %d passes, each after a raw scan)%n", replayRate, Paired.TIMED);
-                System.out.printf("ratio            replay runs at %.3f of the raw scan's speed (raw is %.1fx faster)%n",
+                System.out.printf(Locale.ROOT, "raw scan         %,.0f entries/s (median of %d passes)%n", scanRate, Paired.TIMED);
+                System.out.printf(Locale.ROOT, "replay           %,.0f entries/s (decode + fold, median of %d passes, each after a raw scan)%n", replayRate, Paired.TIMED);
+                System.out.printf(Locale.ROOT, "ratio            replay runs at %.3f of the raw scan's speed (raw is %.1fx faster)%n",
                         timed.ratio(), scanRate / replayRate);
-                System.out.printf("restore          %.3f s (newest checkpoint + %,d entries)%n", restoreSeconds, restored.entriesRead());
+                System.out.printf(Locale.ROOT, "restore          %.3f s (newest checkpoint + %,d entries)%n", restoreSeconds, restored.entriesRead());
             }
         }
         return ExitCodes.OK;

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -77,17 +78,17 @@ final class BenchSidecarCommand implements Callable<Integer> {
             double[] inProcess = inProcess(day, work.resolve("in-process"));
             Run piped = piped(day, work.resolve("piped"), work.resolve("piped.err"), jvm());
             Run single = oneAtATime(day.subList(0, Math.min(oneAtATime, day.size())), work.resolve("single"), work.resolve("single.err"), jvm());
-            System.out.printf("a simulated day: %,d facts (seed %d); the sidecar's JVM options: %s%n", day.size(), seed,
+            System.out.printf(Locale.ROOT, "a simulated day: %,d facts (seed %d); the sidecar's JVM options: %s%n", day.size(), seed,
                     jvm().isEmpty() ? "none" : String.join(" ", jvm()));
-            System.out.printf("%-14s %8s %10s %14s %9s %9s %11s%n", "mode", "facts", "facts/s", "2nd half /s", "p50 ms", "p99 ms",
+            System.out.printf(Locale.ROOT, "%-14s %8s %10s %14s %9s %9s %11s%n", "mode", "facts", "facts/s", "2nd half /s", "p50 ms", "p99 ms",
                     "syncs/fact");
             for (Run r : List.of(piped, single)) {
-                System.out.printf("%-14s %,8d %,10.0f %,14.0f %9.3f %9.3f %11.4f%n", r.mode(), r.facts(), r.rate(), r.warmRate(),
+                System.out.printf(Locale.ROOT, "%-14s %,8d %,10.0f %,14.0f %9.3f %9.3f %11.4f%n", r.mode(), r.facts(), r.rate(), r.warmRate(),
                         r.percentileMillis(0.50), r.percentileMillis(0.99), (double) r.syncs() / r.facts());
             }
-            System.out.printf("%-14s %,8d %,10.0f %,14.0f %9s %9s %11s%n", "in-process", day.size(), inProcess[0], inProcess[1], "-", "-",
+            System.out.printf(Locale.ROOT, "%-14s %,8d %,10.0f %,14.0f %9s %9s %11s%n", "in-process", day.size(), inProcess[0], inProcess[1], "-", "-",
                     "1 at end");
-            System.out.printf("ratio          piped runs at %.2f of the in-process rate (%.2f over the second half)%n",
+            System.out.printf(Locale.ROOT, "ratio          piped runs at %.2f of the in-process rate (%.2f over the second half)%n",
                     piped.rate() / inProcess[0], piped.warmRate() / inProcess[1]);
         }
         return ExitCodes.OK;

@@ -3,8 +3,15 @@ package dev.routing.cli;
 import dev.routing.cli.audit.AuditCommand;
 import dev.routing.cli.demo.DemoCommand;
 import dev.routing.cli.diff.DiffCommand;
-import dev.routing.cli.simulate.SimulateCommand;
 import dev.routing.cli.dist.ManCommand;
+import dev.routing.cli.simulate.SimulateCommand;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,17 +28,32 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        System.setOut(utf8(FileDescriptor.out));
+        System.setErr(utf8(FileDescriptor.err));
+        System.exit(execute(Arguments.asUtf8(args)));
+    }
+
+    /**
+     * A standard stream that writes UTF-8 whatever the platform says: Java 17 writes System.out in
+     * {@code sun.stdout.encoding}, else the platform's (ASCII under {@code LC_ALL=C}, so İLKER was
+     * "?LKER"). Built as the JDK builds its own: a 128-byte buffer, flushed at every line.
+     */
+    private static PrintStream utf8(FileDescriptor fd) {
+        return new PrintStream(new BufferedOutputStream(new FileOutputStream(fd), 128), true, StandardCharsets.UTF_8);
     }
 
     public static int execute(String... args) {
+        CommandLine cli = cli();
         try {
-            return cli().execute(args);
+            return cli.execute(args);
         } catch (InternalError e) {
             // a fault in a memory-mapped file the journal did not catch at its edge: still no stack trace
             System.err.println("error: a fault in the journal's memory-mapped files (a day file cut short, or a full"
                     + " disk): " + e.getMessage());
             return ExitCodes.FAILURE;
+        } finally {
+            cli.getOut().flush();
+            cli.getErr().flush();
         }
     }
 
@@ -45,6 +67,9 @@ public final class Main {
         CommandLine.Model.CommandSpec completion = cli.getSubcommands().get("generate-completion").getCommandSpec();
         completion.usageMessage().hidden(true).header("Prints a bash and zsh completion script for this command.");
         completion.versionProvider(new Version());
+        // picocli writes help and errors in sun.stdout.encoding, else the platform's: UTF-8 here, as everything else
+        cli.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true));
+        cli.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
         // the commands' descriptions are written in lines of up to 115 characters: wrapped at 80 they break mid-sentence
         cli.setUsageHelpWidth(120);
         cli.setExecutionExceptionHandler((e, line, parsed) -> {

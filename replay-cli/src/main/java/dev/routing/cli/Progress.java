@@ -1,6 +1,7 @@
 package dev.routing.cli;
 
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.function.LongConsumer;
 
 /**
@@ -31,9 +32,9 @@ public final class Progress implements LongConsumer {
         lastDraw = now;
         double seconds = Math.max(1e-9, (now - startNanos) / 1e9);
         double rate = done / seconds;
-        String eta = total > 0 && rate > 0 ? String.format(" ETA %.0fs", (total - done) / rate) : "";
+        String eta = total > 0 && rate > 0 ? String.format(Locale.ROOT, " ETA %.0fs", (total - done) / rate) : "";
         String of = total > 0 ? "/" + total : "";
-        err.printf("\r%s: %d%s entries, %.0f/s%s   ", what, done, of, rate, eta);
+        err.printf(Locale.ROOT, "\r%s: %d%s entries, %.0f/s%s   ", what, done, of, rate, eta);
         drawn = true;
     }
 

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -77,7 +78,7 @@ final class RunCommand implements Callable<Integer> {
                     throw hostGone(runner);
                 }
                 if (reportSyncs) {
-                    System.err.printf("sidecar: %d syncs%n", runner.syncs());
+                    System.err.printf(Locale.ROOT, "sidecar: %d syncs%n", runner.syncs());
                 }
             } else {
                 print(runner.engine().openingDecisions(), out);

@@ -3,6 +3,7 @@ package dev.routing.cli;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.Salvage;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,7 +27,7 @@ final class SalvageCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }
-        System.out.printf("salvaged %,d entries in %,d excerpts into %s, through index 0x%s%n", report.entries(),
+        System.out.printf(Locale.ROOT, "salvaged %,d entries in %,d excerpts into %s, through index 0x%s%n", report.entries(),
                 report.excerpts(), to, Long.toHexString(report.lastIndex()));
         System.out.println(report.stoppedAt() == null ? "the whole journal was whole: nothing was left behind"
                 : "stopped at the damage, leaving everything from it on behind: " + report.stoppedAt());

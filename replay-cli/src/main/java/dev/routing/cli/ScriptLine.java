@@ -28,14 +28,15 @@ record ScriptLine(long seq, Fact fact) {
         return new ScriptLine(seq, fact(number, tree, heldDrafts));
     }
 
+    /** The line as a tree whose numbers keep their text, so that writing it out again changes none (connectorData's). */
     private static ObjectNode tree(int number, String line) {
         JsonNode tree;
         try {
-            tree = EntryCodec.mapper().readTree(line);
-        } catch (JsonProcessingException e) {
-            throw new BadInputException(number, null, "malformed JSON: " + e.getOriginalMessage());
+            tree = EntryCodec.readVerbatim(line);
+        } catch (BadEntryException e) {
+            throw BadInputException.of(number, e);
         }
-        if (tree == null || !tree.isObject()) throw new BadInputException(number, null, "not a JSON object");
+        if (!tree.isObject()) throw new BadInputException(number, null, "not a JSON object");
         return (ObjectNode) tree;
     }
 
@@ -55,8 +56,13 @@ record ScriptLine(long seq, Fact fact) {
             throw new BadInputException(number, "type", "engine.started is written by the engine itself");
         }
         resolveDraftReferences(number, tree, heldDrafts);
+        // type first, as the codec writes it: fields before the type would go through databind's token
+        // buffer, which keeps a number's value but not its text (-0 became 0)
+        ObjectNode typeFirst = EntryCodec.mapper().createObjectNode();
+        if (tree.has("type")) typeFirst.set("type", tree.get("type"));
+        typeFirst.setAll(tree);
         try {
-            return EntryCodec.readFact(EntryCodec.mapper().writeValueAsString(tree));
+            return EntryCodec.readFact(EntryCodec.mapper().writeValueAsString(typeFirst));
         } catch (BadEntryException e) {
             throw BadInputException.of(number, e);
         } catch (JsonProcessingException e) {

@@ -9,13 +9,16 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * A script's lines, read from bytes and decoded as UTF-8 strictly, one line at a time: a line that
  * is not valid UTF-8 is a bad line naming its number, never turned into other characters (a
  * replacement character published in a channel would be words nobody wrote). The lines before it
- * are handed out first, so they run. A UTF-8 byte order mark before the first line is skipped.
- * Lines end at LF; a CR before it is dropped.
+ * are handed out first, so they run. A UTF-8 byte order mark before the first line is skipped; one
+ * before any other line (or a second before the first) is a bad line: which lines a BOM began would
+ * otherwise decide what a line's reader makes of it (Jackson skips one at the start of bytes, and
+ * not of text). Lines end at LF; a CR before it is dropped.
  *
  * <p>Each line is handed out as soon as its LF arrives: standard input is read as it comes, so a
  * sidecar's host gets each fact's answer before it sends the next.
@@ -89,10 +92,14 @@ final class ScriptLines {
         length = 0;
         if (tooLong) {
             tooLong = false;
-            throw new BadInputException(number, null, String.format("a line of more than %,d bytes: refused unread, nothing"
+            throw new BadInputException(number, null, String.format(Locale.ROOT, "a line of more than %,d bytes: refused unread, nothing"
                     + " from it was journaled", MOST_BYTES));
         }
-        int start = number == 1 && startsWithBom(end) ? BOM.length : 0;
+        int start = number == 1 && startsWithBom(0, end) ? BOM.length : 0;
+        if (startsWithBom(start, end)) {
+            throw new BadInputException(number, null, "a byte order mark (U+FEFF) begins the line: only the first line"
+                    + " may begin with one, where it is skipped; nothing from this line was journaled");
+        }
         if (end > start && line[end - 1] == '\r') end--;
         return decode(start, end);
     }
@@ -110,8 +117,8 @@ final class ScriptLines {
         chunkStart += take;
     }
 
-    private boolean startsWithBom(int length) {
-        return length >= BOM.length && line[0] == BOM[0] && line[1] == BOM[1] && line[2] == BOM[2];
+    private boolean startsWithBom(int at, int end) {
+        return end - at >= BOM.length && line[at] == BOM[0] && line[at + 1] == BOM[1] && line[at + 2] == BOM[2];
     }
 
     private String decode(int start, int end) {
@@ -132,7 +139,7 @@ final class ScriptLines {
         var result = d.decode(bytes, chars, true);
         int at = bytes.position() - start;
         if (result.isError() && bytes.position() < end) {
-            return String.format("byte 0x%02X at byte %d of the line", line[bytes.position()] & 0xFF, at + 1);
+            return String.format(Locale.ROOT, "byte 0x%02X at byte %d of the line", line[bytes.position()] & 0xFF, at + 1);
         }
         return "a sequence cut short at its end";
     }

@@ -3,6 +3,7 @@ package dev.routing.cli;
 import dev.routing.engine.Verify;
 import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,7 +26,7 @@ final class VerifyCommand implements Callable<Integer> {
                 System.err.println("diverged: " + report.divergence());
                 return ExitCodes.FAILURE;
             }
-            System.out.printf("ok: %d entries, %d facts re-decided, %d checkpoints, replays agree%n",
+            System.out.printf(Locale.ROOT, "ok: %d entries, %d facts re-decided, %d checkpoints, replays agree%n",
                     report.entries(), report.facts(), report.checkpoints());
         }
         return ExitCodes.OK;

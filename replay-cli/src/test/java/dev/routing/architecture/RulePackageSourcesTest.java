@@ -34,6 +34,28 @@ class RulePackageSourcesTest {
         assertEquals(List.of(), violations(ENGINE_SOURCES, LayeringTest.RULE_PACKAGES));
     }
 
+    /**
+     * A decision's words are the same on every machine: a rule package ends a line with \n, never
+     * with {@code %n} (the platform's line separator), which a format would write as \r\n elsewhere.
+     */
+    @Test
+    void rulePackagesEndTheirWordsLinesWithNewlineNotThePlatforms() throws IOException {
+        List<String> found = new ArrayList<>();
+        for (String pkg : LayeringTest.RULE_PACKAGES) {
+            Path dir = ENGINE_SOURCES.resolve(pkg.replace("..", "").replace('.', '/'));
+            if (!Files.isDirectory(dir)) continue;
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+                    String[] lines = Files.readString(file).split("\n", -1);
+                    for (int i = 0; i < lines.length; i++) {
+                        if (lines[i].contains("%n") || lines[i].contains("lineSeparator")) found.add(file.getFileName() + ":" + (i + 1));
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+    }
+
     @Test
     void aRulePackageSourceThatImportsTheStoreForAConstantIsCaught(@TempDir Path sources) throws IOException {
         Path drafts = Files.createDirectories(sources.resolve("dev/routing/engine/drafts"));

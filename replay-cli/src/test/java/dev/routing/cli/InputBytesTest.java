@@ -78,6 +78,70 @@ class InputBytesTest {
         assertTrue(Cli.types(run.json()).contains("turn.opened"), run::toString);
     }
 
+    private static final String BOM = "\uFEFF";
+    private static final String BOM_REFUSED = "a byte order mark (U+FEFF) begins the line";
+
+    /** The lines, each ended by LF, as UTF-8 (a BOM in a line is its three bytes). */
+    private static byte[] bytes(List<String> lines) {
+        return (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A BOM before a later line: before, it was skipped when the line's seq stood after its fields
+     * (the one-pass reader handed the line's bytes to Jackson, which skips a leading BOM), refused
+     * as malformed JSON when the seq stood first or the line was edited (the long way reads text),
+     * and so a resend could be refused that the first send was not. Now it is refused wherever the
+     * seq stands, naming the line, and nothing of the line is journaled (docs/protocol.md).
+     */
+    @Test
+    void aByteOrderMarkBeforeALaterLineIsABadLineNamingItWhereverItsSeqStands() throws Exception {
+        List<String> later = List.of(
+                SidecarIT.numbered(Facts.agent(3, "qa"), 3),
+                Facts.agent(3, "qa").replace("}", ",\"seq\":3}"),
+                Facts.agent(3, "qa"));
+        for (String third : later) {
+            Path dir = tmp.resolve("journal-" + later.indexOf(third));
+            Path file = Files.write(tmp.resolve("bom-" + later.indexOf(third) + ".jsonl"), bytes(List.of(
+                    BOM + SidecarIT.numbered(Facts.channel(1, "work"), 1), SidecarIT.numbered(Facts.channel(2, "home"), 2),
+                    BOM + third, Facts.agent(4, "ops"))));
+
+            Cli.Result run = Cli.run("run", file.toString(), "--journal", dir.toString()).exits(ExitCodes.BAD_INPUT);
+
+            String error = Faults.errorLine(run);
+            assertTrue(error.startsWith("error: line 3: " + BOM_REFUSED), error);
+            assertEquals(List.of("engine.started", "channel.registered", "channel.registered"), Cli.types(Cli.dump(dir)),
+                    "lines 1 (its BOM skipped) and 2 ran; nothing of line 3 or after");
+        }
+    }
+
+    @Test
+    void theSidecarRejectsAByteOrderMarkBeforeALaterLineAResendIncludedAndReadsOn() {
+        Path dir = tmp.resolve("journal");
+        String first = SidecarIT.numbered(Facts.channel(1, "work"), 1);
+        String second = SidecarIT.numbered(Facts.channel(2, "home"), 2);
+        String third = Facts.agent(3, "qa");
+        byte[] stdin = bytes(List.of(
+                BOM + first, second,
+                BOM + third.replace("}", ",\"seq\":3}"),
+                BOM + SidecarIT.numbered(third, 3),
+                BOM + third,
+                BOM + second,
+                BOM + "   ",
+                SidecarIT.numbered(third, 3)));
+
+        Cli.Result run = withStdin(stdin, "run", "-", "--journal", dir.toString()).exits(ExitCodes.OK);
+
+        List<JsonNode> rejected = run.json().stream().filter(l -> l.path("type").asText().equals("fact.rejected")).toList();
+        assertEquals(List.of(3, 4, 5, 6, 7), rejected.stream().map(r -> r.path("line").asInt()).toList(), run::toString);
+        for (JsonNode r : rejected) {
+            assertTrue(r.get("field").isNull() && r.path("error").asText().startsWith(BOM_REFUSED), r::toString);
+        }
+        List<JsonNode> accepted = run.json().stream().filter(l -> l.path("type").asText().equals("fact.accepted")).toList();
+        assertEquals(List.of(1L, 2L, 3L), accepted.stream().map(a -> a.path("seq").asLong()).toList(), run::toString);
+        assertEquals(List.of("engine.started", "channel.registered", "channel.registered", "agent.configured"),
+                Cli.types(Cli.dump(dir)), "each fact once, none of a line with a BOM");
+    }
+
     @Test
     void anAtOutsideTheYears1970To9999IsABadLineNamingAt() {
         for (String at : List.of("+100000000-01-01T00:00:00Z", "+10000-01-01T00:00:00Z", "1969-12-31T23:59:59Z")) {

@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -79,8 +80,8 @@ public final class Audit {
         audit.rules.add(state.rules);
         state.roster.agents.forEach((agent, settings) -> {
             Ledger l = audit.ledger(agent);
-            l.mode = settings.mode == null ? null : settings.mode.name().toLowerCase();
-            l.locusPolicy = settings.locusPolicy == null ? null : settings.locusPolicy.name().toLowerCase().replace('_', '-');
+            l.mode = settings.mode == null ? null : settings.mode.name().toLowerCase(Locale.ROOT);
+            l.locusPolicy = settings.locusPolicy == null ? null : settings.locusPolicy.name().toLowerCase(Locale.ROOT).replace('_', '-');
         });
         state.roster.channels.forEach((id, byServer) -> byServer.values().forEach(info -> {
             if (info.label != null) audit.labels.put(id, info.label);
@@ -163,8 +164,8 @@ public final class Audit {
     private void factFirst(Fact f) {
         if (f instanceof AgentConfigured c) {
             Ledger l = ledger(c.agent());
-            l.mode = c.mode().name().toLowerCase();
-            l.locusPolicy = c.locusPolicy().name().toLowerCase().replace('_', '-');
+            l.mode = c.mode().name().toLowerCase(Locale.ROOT);
+            l.locusPolicy = c.locusPolicy().name().toLowerCase(Locale.ROOT).replace('_', '-');
         } else if (f instanceof ChannelRegistered c) {
             if (c.label() != null) labels.put(c.channel(), c.label());
         } else if (f instanceof EngineStarted e) {

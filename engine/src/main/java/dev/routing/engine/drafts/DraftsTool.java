@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -125,8 +126,8 @@ public final class DraftsTool {
             if (!notShown.isEmpty() || head.length() + d.text.length() > room) {
                 if (shown == 0 && notShown.isEmpty() && room > head.length() + 1_000) {
                     int cut = TextCut.at(d.text, room - head.length());
-                    out.append(head).append(d.text, 0, cut).append(String.format("%n(the first %,d of its %,d characters:"
-                            + " a read shows at most %,d; a resend sends it whole)%n", cut, d.text.length(), READ_CHARS));
+                    out.append(head).append(d.text, 0, cut).append(String.format(Locale.ROOT, "\n(the first %,d of its %,d characters:"
+                            + " a read shows at most %,d; a resend sends it whole)\n", cut, d.text.length(), READ_CHARS));
                     ctx.out().spendReadBudget(room);
                     shown++;
                 } else {
@@ -139,8 +140,8 @@ public final class DraftsTool {
             shown++;
         }
         if (!notShown.isEmpty()) {
-            out.append(String.format("Not shown, to keep this answer within the %,d characters one read may show: %s%s;"
-                    + " read them in another call.%n", READ_CHARS, String.join(", ", notShown.subList(0, Math.min(PAGE, notShown.size()))),
+            out.append(String.format(Locale.ROOT, "Not shown, to keep this answer within the %,d characters one read may show: %s%s;"
+                    + " read them in another call.\n", READ_CHARS, String.join(", ", notShown.subList(0, Math.min(PAGE, notShown.size()))),
                     notShown.size() > PAGE ? " and " + (notShown.size() - PAGE) + " more" : ""));
         }
         if (!again.isEmpty()) {

@@ -14,6 +14,7 @@ import dev.routing.journal.event.SpeechRouted;
 import dev.routing.projections.drafts.Draft;
 import dev.routing.projections.turns.Turn;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code {{unsent}}} (RULES D5): the latest bounce, while it is open. It expands exactly (no
@@ -78,7 +79,7 @@ public final class Unsent {
         String text = bounce == null ? null : e.body().replace(TOKEN, bounce.text).strip();
         if (bounce == null || text.length() > MAX_EXPANDED) {
             String why = bounce == null ? whyNot(ctx, turn.agent, claims)
-                    : String.format("{{unsent}} would make a message of %,d characters, over the %,d one message may be",
+                    : String.format(Locale.ROOT, "{{unsent}} would make a message of %,d characters, over the %,d one message may be",
                             text.length(), MAX_EXPANDED);
             if (bare(e.published())) {
                 ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, e.published(), Route.keptPrivate(KeptPrivate.NOTHING_TO_SEND.wire()),

@@ -34,6 +34,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.routing.journal.event.BadValue;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.event.Verbatim;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.MessageReceived;
 import java.io.IOException;
@@ -297,6 +298,21 @@ public final class EntryCodec {
         }
     }
 
+    /**
+     * A host's line as a tree whose numbers keep their text, for a reader that edits the line before
+     * it reads the fact in it (takes out its {@code seq}, resolves draft references): written out
+     * again, each number is as the host wrote it. Strict as the mapper: a duplicate key is refused.
+     *
+     * @throws BadEntryException for what is not one JSON value
+     */
+    public static JsonNode readVerbatim(String json) {
+        try {
+            return VerbatimTrees.readLine(json);
+        } catch (IOException e) {
+            throw translate(e);
+        }
+    }
+
     /** A canonical JSON tree of any value (states, for byte-for-byte comparison). */
     public static JsonNode tree(Object value) {
         return MAPPER.valueToTree(value);
@@ -396,6 +412,12 @@ public final class EntryCodec {
      * entry would be journaled without the field (nulls are left out) and could not be read back.
      */
     private static final class RequiredMeansNotNull extends JacksonAnnotationIntrospector {
+        /** A {@link Verbatim} component keeps its numbers' text on databind's path too. */
+        @Override
+        public Object findDeserializer(Annotated a) {
+            return _hasAnnotation(a, Verbatim.class) ? new VerbatimTrees.Deserializer() : super.findDeserializer(a);
+        }
+
         @Override
         public JsonSetter.Value findSetterInfo(Annotated a) {
             JsonSetter.Value info = super.findSetterInfo(a);

@@ -3,6 +3,7 @@ package dev.routing.journal.codec;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
+import dev.routing.journal.event.Verbatim;
 import java.lang.annotation.Annotation;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.LambdaConversionException;
@@ -72,7 +73,7 @@ final class RecordShape {
                 // interned, so that a field name the parser canonicalised matches by identity first
                 names[i] = wire.intern();
                 index.put(names[i], i);
-                kinds[i] = ValueKind.of(c.getGenericType(), type + "." + c.getName());
+                kinds[i] = ValueKind.of(c.getGenericType(), annotation(type, c, Verbatim.class) != null, type + "." + c.getName());
                 JsonInclude include = annotation(type, c, JsonInclude.class);
                 alwaysWritten[i] = include != null && include.value() == JsonInclude.Include.ALWAYS;
                 if (property != null && property.required()) required |= 1L << i;

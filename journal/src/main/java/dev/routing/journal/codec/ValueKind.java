@@ -38,17 +38,19 @@ abstract class ValueKind {
         return true;
     }
 
-    static ValueKind of(Type type, String where) {
+    /** The kind of a component of {@code type}; {@code verbatim} for a {@link dev.routing.journal.event.Verbatim} one. */
+    static ValueKind of(Type type, boolean verbatim, String where) {
+        if (verbatim && type != JsonNode.class) throw new IllegalStateException(where + " is @Verbatim but holds no JSON tree");
         if (type == String.class) return TEXT;
         if (type == Instant.class) return INSTANT;
         if (type == Long.class) return LONG;
         if (type == Integer.class) return INT;
         if (type == Boolean.class) return FLAG;
-        if (type == JsonNode.class) return TREE;
+        if (type == JsonNode.class) return verbatim ? VERBATIM_TREE : TREE;
         if (type instanceof Class<?> c && c.isEnum()) return new Named(c);
         if (type instanceof Class<?> c && c.isRecord()) return new Nested(c);
         if (type instanceof ParameterizedType p && p.getRawType() == List.class) {
-            return new Listed(of(p.getActualTypeArguments()[0], where + "[]"));
+            return new Listed(of(p.getActualTypeArguments()[0], false, where + "[]"));
         }
         throw new IllegalStateException(where + " has type " + type + ", which the codec does not derive");
     }
@@ -187,15 +189,25 @@ abstract class ValueKind {
         }
     };
 
-    /** A connector's raw data or a checkpoint's state: any JSON, read as the mapper's tree. */
-    static final ValueKind TREE = new ValueKind() {
+    /** A checkpoint's state: any JSON, read as the mapper's tree. */
+    static final ValueKind TREE = new Tree(false);
+    /** A host's JSON the engine copies ({@code connectorData}): its numbers kept as written. */
+    static final ValueKind VERBATIM_TREE = new Tree(true);
+
+    /** Any JSON, read as the mapper's tree, or with its numbers as written ({@link VerbatimTrees}). */
+    private static final class Tree extends ValueKind {
         // a tree inside an entry has the entry's remaining fields after it, which are no trailing tokens
         private final ObjectReader trees = EntryCodec.mapper().readerFor(JsonNode.class)
                 .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        private final boolean verbatim;
+
+        Tree(boolean verbatim) {
+            this.verbatim = verbatim;
+        }
 
         @Override
         Object read(JsonParser p) throws IOException {
-            JsonNode tree = trees.readValue(p);
+            JsonNode tree = verbatim ? VerbatimTrees.read(p) : trees.readValue(p);
             if (tree == null) throw NotSure.INSTANCE;
             return tree;
         }
@@ -216,7 +228,7 @@ abstract class ValueKind {
             int from = in.pos;
             in.pos += n;
             try {
-                JsonNode tree = EntryCodec.mapper().readTree(in.buf, from, n);
+                JsonNode tree = verbatim ? VerbatimTrees.read(in.buf, from, n) : EntryCodec.mapper().readTree(in.buf, from, n);
                 if (tree == null || tree.isMissingNode()) throw new BadEntryException(null, "a stored JSON value is empty", null);
                 return tree;
             } catch (IOException e) {
@@ -259,7 +271,7 @@ abstract class ValueKind {
                 }
             }
         }
-    };
+    }
 
     /** An enum, by each constant's {@code @JsonProperty} name. */
     static final class Named extends ValueKind {

@@ -72,7 +72,7 @@ public final class WireShape {
         if (kind == ValueKind.LONG) return WireType.Scalar.INT64;
         if (kind == ValueKind.INT) return WireType.Scalar.INT32;
         if (kind == ValueKind.FLAG) return WireType.Scalar.FLAG;
-        if (kind == ValueKind.TREE) return WireType.Scalar.ANY_JSON;
+        if (kind == ValueKind.TREE || kind == ValueKind.VERBATIM_TREE) return WireType.Scalar.ANY_JSON;
         if (kind instanceof ValueKind.Named named) return new WireType.OneOf(named.wireNames());
         if (kind instanceof ValueKind.Listed listed) return new WireType.ListOf(type(listed.element()));
         if (kind instanceof ValueKind.Nested nested) return new WireType.Nested(nested.type());

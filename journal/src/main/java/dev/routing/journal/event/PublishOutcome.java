@@ -15,7 +15,11 @@ public record PublishOutcome(
         String why,
         String agent,
         String connectorText,
-        JsonNode connectorData) implements Decision {
+        @Verbatim JsonNode connectorData) implements Decision {
+
+    public PublishOutcome {
+        connectorData = VerbatimJson.of(connectorData, "connectorData");
+    }
 
     @Override
     @JsonIgnore

@@ -15,10 +15,10 @@ public record PublishSettled(
         String messageId,
         String error,
         String connectorText,
-        JsonNode connectorData) implements Fact {
+        @Verbatim JsonNode connectorData) implements Fact {
 
     public PublishSettled {
-        FiniteNumbers.check(connectorData, "connectorData");
+        connectorData = VerbatimJson.of(connectorData, "connectorData");
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
@@ -125,7 +126,7 @@ final class DayFiles {
                         + " are gone", name, -1, -1);
             }
             if (size < BLOCK + OVERLAP || (size - OVERLAP) % BLOCK != 0) {
-                throw new JournalDamagedException(dir, String.format("the day file is %,d bytes, a size Chronicle never"
+                throw new JournalDamagedException(dir, String.format(Locale.ROOT, "the day file is %,d bytes, a size Chronicle never"
                         + " gives one (it grows them %d MiB at a time, from %d MiB): it was cut short", size, BLOCK >> 20,
                         (BLOCK + OVERLAP) >> 20), name, -1, -1);
             }

@@ -1,6 +1,7 @@
 package dev.routing.journal.store;
 
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * The journal's disk has no room for the next excerpt. Thrown before anything of it is written
@@ -26,8 +27,8 @@ public final class JournalFullException extends RuntimeException {
     }
 
     private static String size(long bytes) {
-        if (bytes >= 1 << 20) return String.format("%.1f MiB", bytes / 1048576.0);
-        if (bytes >= 1 << 10) return String.format("%.1f KiB", bytes / 1024.0);
+        if (bytes >= 1 << 20) return String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+        if (bytes >= 1 << 10) return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
         return bytes + " bytes";
     }
 }

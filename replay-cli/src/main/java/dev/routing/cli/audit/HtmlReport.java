@@ -9,6 +9,7 @@ import dev.routing.engine.counterfactual.Counterfactual;
 import dev.routing.engine.counterfactual.Difference;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -55,14 +56,14 @@ public final class HtmlReport {
 
     private static void cards(Markup m, Totals t) {
         m.open("section", "class", "cards");
-        card(m, "Turns", String.format("%,d", t.turns()), t.privateTurns() + " private · " + t.tookInPrivateInput()
+        card(m, "Turns", String.format(Locale.ROOT, "%,d", t.turns()), t.privateTurns() + " private · " + t.tookInPrivateInput()
                 + " took in private input", null);
-        card(m, "Publications", String.format("%,d", t.publications()), t.delivered() + " delivered · " + t.failed()
+        card(m, "Publications", String.format(Locale.ROOT, "%,d", t.publications()), t.delivered() + " delivered · " + t.failed()
                 + " failed · " + t.unknown() + " unknown", null);
-        card(m, "Drafts", String.format("%,d", t.draftsHeld()), t.draftsResent() + " resent · " + t.draftsDismissed()
+        card(m, "Drafts", String.format(Locale.ROOT, "%,d", t.draftsHeld()), t.draftsResent() + " resent · " + t.draftsDismissed()
                 + " dismissed · " + t.draftsLetGo() + " let go", null);
-        card(m, "Refusals", String.format("%,d", t.refusals()), "calls the engine refused", null);
-        card(m, "Findings", String.format("%,d", t.findings()), "plain speech of a private-input turn, published",
+        card(m, "Refusals", String.format(Locale.ROOT, "%,d", t.refusals()), "calls the engine refused", null);
+        card(m, "Findings", String.format(Locale.ROOT, "%,d", t.findings()), "plain speech of a private-input turn, published",
                 t.findings() > 0 ? "alarm" : "calm");
         m.close("section");
     }
@@ -212,9 +213,9 @@ public final class HtmlReport {
         AuditReport.Reading read = r.read();
         m.open("footer");
         m.el("p", read.checkpointIndex() < 0
-                ? "Read " + String.format("%,d", read.entries()) + " journal entries from the first."
-                : "Read " + String.format("%,d", read.entries()) + " journal entries: " + String.format("%,d", read.tail())
-                        + " after the checkpoint the audit restored from, and " + String.format("%,d", read.window())
+                ? "Read " + String.format(Locale.ROOT, "%,d", read.entries()) + " journal entries from the first."
+                : "Read " + String.format(Locale.ROOT, "%,d", read.entries()) + " journal entries: " + String.format(Locale.ROOT, "%,d", read.tail())
+                        + " after the checkpoint the audit restored from, and " + String.format(Locale.ROOT, "%,d", read.window())
                         + " in the window.");
         m.el("p", "Private or not is the engine's decision under the rules recorded; \"took in private input\" is the "
                 + "audit's own reading of the facts, the same whatever the rules, so a week decided under 0.30.0 shows "

@@ -8,6 +8,7 @@ import dev.routing.engine.audit.AuditReport.Totals;
 import dev.routing.engine.audit.AuditReport.TurnEntry;
 import dev.routing.engine.audit.Evidence;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -21,14 +22,14 @@ public final class TextReport {
 
     public static void write(AuditReport report, PrintWriter out) {
         AuditReport.Window w = report.window();
-        out.printf("Audit of %s, %s to %s, decided under %s rules%n", report.journal(),
+        out.printf(Locale.ROOT, "Audit of %s, %s to %s, decided under %s rules%n", report.journal(),
                 w.from() == null ? "its start" : Words.when(w.from()), w.to() == null ? "its end" : Words.when(w.to()),
                 String.join(" then ", report.rules()));
         AuditReport.Reading r = report.read();
         if (r.checkpointIndex() < 0) {
-            out.printf("Read %,d entries, from the journal's first.%n", r.entries());
+            out.printf(Locale.ROOT, "Read %,d entries, from the journal's first.%n", r.entries());
         } else {
-            out.printf("Read %,d entries: %,d from the checkpoint at index 0x%x up to the window, %,d in it.%n", r.entries(),
+            out.printf(Locale.ROOT, "Read %,d entries: %,d from the checkpoint at index 0x%x up to the window, %,d in it.%n", r.entries(),
                     r.tail(), r.checkpointIndex(), r.window());
         }
         out.println();
@@ -57,15 +58,15 @@ public final class TextReport {
             out.println();
             return;
         }
-        out.printf("FINDINGS (%d): plain speech of a turn that had taken in private input, published to a channel nobody named%n",
+        out.printf(Locale.ROOT, "FINDINGS (%d): plain speech of a turn that had taken in private input, published to a channel nobody named%n",
                 all.size());
         int n = 0;
         for (Finding f : all) {
-            out.printf("%3d. turn %d (%s), %s: %s published in %s (attempt %d, %s)%n", ++n, f.turn(), f.agent(),
+            out.printf(Locale.ROOT, "%3d. turn %d (%s), %s: %s published in %s (attempt %d, %s)%n", ++n, f.turn(), f.agent(),
                     Words.when(f.at()), Words.quote(f.text(), 90), Words.channel(f.channel()), f.attempt(),
                     f.outcome() == null ? "awaiting an answer" : f.outcome());
             for (Evidence e : f.evidence()) {
-                out.printf("       %s %-17s %s%n", Words.clock(e.at()), e.type(), e.words());
+                out.printf(Locale.ROOT, "       %s %-17s %s%n", Words.clock(e.at()), e.type(), e.words());
             }
         }
         out.println();
@@ -73,32 +74,32 @@ public final class TextReport {
 
     private static void agent(AgentReport a, PrintWriter out) {
         Totals t = a.totals();
-        out.printf("%s (%s, %s): %s%n", a.agent(), a.mode(), a.locusPolicy(), Words.plural(t.turns(), "turn", "turns"));
+        out.printf(Locale.ROOT, "%s (%s, %s): %s%n", a.agent(), a.mode(), a.locusPolicy(), Words.plural(t.turns(), "turn", "turns"));
         Map<String, Long> why = a.turns().stream().filter(TurnEntry::isPrivate)
                 .collect(Collectors.groupingBy(x -> x.why() == null ? "?" : x.why(), TreeMap::new, Collectors.counting()));
-        out.printf("  private turns      %d%s; %d took in private input by the facts%n", t.privateTurns(),
+        out.printf(Locale.ROOT, "  private turns      %d%s; %d took in private input by the facts%n", t.privateTurns(),
                 why.isEmpty() ? "" : " (" + join(why) + ")", t.tookInPrivateInput());
         Map<String, Long> byChannel = a.publications().stream().collect(Collectors.groupingBy(p -> Words.channel(p.channel()),
                 TreeMap::new, Collectors.counting()));
         Map<String, Long> byVia = a.publications().stream().collect(Collectors.groupingBy(Publication::via, TreeMap::new,
                 Collectors.counting()));
-        out.printf("  publications       %d: %s; via %s; %d delivered, %d failed, %d unknown, %d awaiting%n", t.publications(),
+        out.printf(Locale.ROOT, "  publications       %d: %s; via %s; %d delivered, %d failed, %d unknown, %d awaiting%n", t.publications(),
                 byChannel.isEmpty() ? "none" : join(byChannel), byVia.isEmpty() ? "—" : join(byVia), t.delivered(), t.failed(),
                 t.unknown(), t.awaiting());
-        out.printf("  drafts             %d held, %d resent, %d dismissed, %d let go%n", t.draftsHeld(), t.draftsResent(),
+        out.printf(Locale.ROOT, "  drafts             %d held, %d resent, %d dismissed, %d let go%n", t.draftsHeld(), t.draftsResent(),
                 t.draftsDismissed(), t.draftsLetGo());
         list(out, "unknown outcomes", a.unknownOutcomes(), p -> "attempt " + p.attempt() + " to " + Words.channel(p.channel())
                 + " " + Words.quote(p.text(), 50) + ": " + p.outcomeWhy());
         list(out, "refusals", a.refusals(), x -> x.tool() + (x.turn() == null ? "" : " (turn " + x.turn() + ")") + ": "
                 + Words.quote(x.refusal(), 90));
-        out.printf("  findings           %d%n", t.findings());
+        out.printf(Locale.ROOT, "  findings           %d%n", t.findings());
         out.println();
     }
 
     private static <T> void list(PrintWriter out, String title, java.util.List<T> items, Function<T, String> line) {
-        out.printf("  %-18s %d%n", title, items.size());
+        out.printf(Locale.ROOT, "  %-18s %d%n", title, items.size());
         for (int i = 0; i < Math.min(SHOWN, items.size()); i++) out.println("    " + line.apply(items.get(i)));
-        if (items.size() > SHOWN) out.printf("    … and %d more (--format json lists them all)%n", items.size() - SHOWN);
+        if (items.size() > SHOWN) out.printf(Locale.ROOT, "    … and %d more (--format json lists them all)%n", items.size() - SHOWN);
     }
 
     private static String join(Map<String, Long> counts) {

@@ -85,7 +85,7 @@ public final class BenchAuditCommand implements Callable<Integer> {
                 jvms.add(List.of("-XX:AOTCache=" + cache));
                 jvms.add(List.of("-XX:AOTCache=" + cache, C1));
             }
-            System.out.printf("journal          %s: %,d entries, %d daily files; %d cold run(s) each, java %s%n", where, entries,
+            System.out.printf(Locale.ROOT, "journal          %s: %,d entries, %d daily files; %d cold run(s) each, java %s%n", where, entries,
                     files(where), runs, java);
             Cold[] wholeRuns = time(java, jvms, whole);
             Cold[] dayRuns = time(java, jvms, day);
@@ -159,8 +159,8 @@ public final class BenchAuditCommand implements Callable<Integer> {
     }
 
     private static void report(String what, long entries, Cold cold, String with) {
-        String perMillion = entries > 0 ? String.format(", %.2f s CPU per million entries", cold.cpu() / (entries / 1e6)) : "";
-        System.out.printf("%-16s %.2f s wall, %.2f s CPU%s (cold: JVM start to last line, median%s)%n", what, cold.wall(),
+        String perMillion = entries > 0 ? String.format(Locale.ROOT, ", %.2f s CPU per million entries", cold.cpu() / (entries / 1e6)) : "";
+        System.out.printf(Locale.ROOT, "%-16s %.2f s wall, %.2f s CPU%s (cold: JVM start to last line, median%s)%n", what, cold.wall(),
                 cold.cpu(), perMillion, with);
     }
 

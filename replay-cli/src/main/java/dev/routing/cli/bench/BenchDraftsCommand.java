@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,7 +35,7 @@ public final class BenchDraftsCommand implements Callable<Integer> {
         for (long size : sizes) {
             if (size < 1_000) throw new BadInputException("--draft-entries must be at least 1000");
         }
-        System.out.printf("%-14s %-14s %-10s %-10s %-10s %-14s %-14s %-14s%n", "draft entries", "journal", "stored MB",
+        System.out.printf(Locale.ROOT, "%-14s %-14s %-10s %-10s %-10s %-14s %-14s %-14s%n", "draft entries", "journal", "stored MB",
                 "build s", "open s", "open again s", "read at open", "full replay s");
         for (long size : sizes) measure(size);
         return ExitCodes.OK;
@@ -70,9 +71,9 @@ public final class BenchDraftsCommand implements Callable<Integer> {
                 Replay.full(journal);
                 full = seconds(fullStart);
             }
-            System.out.printf("%-14s %-14s %-10s %-10.1f %-10.3f %-14.3f %-14s %-14.1f%n", String.format("%,d", size),
-                    String.format("%,d", entries[0]), String.format("%,d", json[0] >> 20), build, open, again,
-                    String.format("%,d", read), full);
+            System.out.printf(Locale.ROOT, "%-14s %-14s %-10s %-10.1f %-10.3f %-14.3f %-14s %-14.1f%n", String.format(Locale.ROOT, "%,d", size),
+                    String.format(Locale.ROOT, "%,d", entries[0]), String.format(Locale.ROOT, "%,d", json[0] >> 20), build, open, again,
+                    String.format(Locale.ROOT, "%,d", read), full);
         }
     }
 

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import javax.management.JMException;
@@ -88,22 +89,22 @@ public final class BenchIdsCommand implements Callable<Integer> {
             int same = 0;
             for (int i = 0; i < before.size(); i++) same += Objects.equals(before.get(i), after.get(i)) ? 1 : 0;
             long remembered = weights.idsHeld + weights.storedKept;
-            System.out.printf("messages         %,d over %d days for %d agents (room ids of 19 digits)%n", messages, days, agents);
-            System.out.printf("build            %,d facts through the engine in %.1f s (%,.0f facts/s, commits deferred)%n",
+            System.out.printf(Locale.ROOT, "messages         %,d over %d days for %d agents (room ids of 19 digits)%n", messages, days, agents);
+            System.out.printf(Locale.ROOT, "build            %,d facts through the engine in %.1f s (%,.0f facts/s, commits deferred)%n",
                     facts, build, facts / build);
-            System.out.printf("remembered       %,d public ids let go (exact), %,d messages kept whole (private input, work), %,d turns, %,d of them private%n",
+            System.out.printf(Locale.ROOT, "remembered       %,d public ids let go (exact), %,d messages kept whole (private input, work), %,d turns, %,d of them private%n",
                     weights.idsHeld, weights.storedKept, weights.turns, weights.privateTurns);
-            System.out.printf("id record        %.1f bytes per public id let go as built, %.1f restored (%,d and %,d bytes of arrays)%n",
+            System.out.printf(Locale.ROOT, "id record        %.1f bytes per public id let go as built, %.1f restored (%,d and %,d bytes of arrays)%n",
                     (double) weights.idsBytes / Math.max(1, weights.idsHeld),
                     (double) restoredWeights.idsBytes / Math.max(1, weights.idsHeld), weights.idsBytes, restoredWeights.idsBytes);
-            System.out.printf("turn ledger      %.1f bytes per turn (%,d bytes of arrays)%n",
+            System.out.printf(Locale.ROOT, "turn ledger      %.1f bytes per turn (%,d bytes of arrays)%n",
                     (double) weights.ledgerBytes / Math.max(1, weights.turns), weights.ledgerBytes);
-            System.out.printf("state on heap    %,d bytes after a restore: %.1f bytes per remembered message%n", heap,
+            System.out.printf(Locale.ROOT, "state on heap    %,d bytes after a restore: %.1f bytes per remembered message%n", heap,
                     (double) heap / Math.max(1, remembered));
-            System.out.printf("checkpoint       %,d bytes of state JSON (%.1f per remembered message)%n", weights.stateJson,
+            System.out.printf(Locale.ROOT, "checkpoint       %,d bytes of state JSON (%.1f per remembered message)%n", weights.stateJson,
                     (double) weights.stateJson / Math.max(1, remembered));
-            System.out.printf("restore          %.2f s (newest checkpoint + %,d entries)%n", restore, entriesRead);
-            System.out.printf("answers          %,d of %,d sampled ids answer the same after the restore%n", same, before.size());
+            System.out.printf(Locale.ROOT, "restore          %.2f s (newest checkpoint + %,d entries)%n", restore, entriesRead);
+            System.out.printf(Locale.ROOT, "answers          %,d of %,d sampled ids answer the same after the restore%n", same, before.size());
             return same == before.size() ? ExitCodes.OK : ExitCodes.FAILURE;
         }
     }

@@ -11,6 +11,7 @@ import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.Fact;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -61,10 +62,10 @@ public final class BenchStreamsCommand implements Callable<Integer> {
             progress.done();
         }
         double seconds = timed.seconds();
-        System.out.printf("streams          %,d (seeds %d to %d), %,d facts in all (%.1f a stream), simulated in %.1f s%n", all.size(),
+        System.out.printf(Locale.ROOT, "streams          %,d (seeds %d to %d), %,d facts in all (%.1f a stream), simulated in %.1f s%n", all.size(),
                 seed, seed + all.size() - 1, total, (double) total / all.size(), simulateSeconds);
-        System.out.printf("facts            %s; %,d decisions%n", mix(types, total), decisions[0]);
-        System.out.printf("decided          %,.0f streams/s, %,.0f facts/s, %.0f ns a fact (each stream from an empty state; median of %d passes after %d)%n",
+        System.out.printf(Locale.ROOT, "facts            %s; %,d decisions%n", mix(types, total), decisions[0]);
+        System.out.printf(Locale.ROOT, "decided          %,.0f streams/s, %,.0f facts/s, %.0f ns a fact (each stream from an empty state; median of %d passes after %d)%n",
                 all.size() / seconds, total / seconds, seconds * 1e9 / total, Paired.TIMED, Paired.WARM);
         return ExitCodes.OK;
     }
@@ -99,7 +100,7 @@ public final class BenchStreamsCommand implements Callable<Integer> {
         StringBuilder out = new StringBuilder();
         types.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).forEach(e -> {
             if (out.length() > 0) out.append(", ");
-            out.append(e.getKey()).append(String.format(" %.0f%%", 100.0 * e.getValue() / total));
+            out.append(e.getKey()).append(String.format(Locale.ROOT, " %.0f%%", 100.0 * e.getValue() / total));
         });
         return out.toString();
     }

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
@@ -73,7 +74,7 @@ final class IdTraffic {
                 String id;
                 MessageReceived m;
                 if (kind == 0) {
-                    id = String.format("op-%012x", random.nextLong() & 0xFFFF_FFFF_FFFFL);
+                    id = String.format(Locale.ROOT, "op-%012x", random.nextLong() & 0xFFFF_FFFF_FFFFL);
                     m = new MessageReceived(now, id, agent, "external-message", null, null, false, null, "a question", "host", null, false);
                 } else if (kind <= 2 && lastTurn[a] > 0) {
                     id = "work-" + (++ids);

@@ -93,9 +93,9 @@ public final class DemoCommand implements Callable<Integer> {
                         + "In all %,d decisions differ, in %,d turns.%n", today.withheldPlainSpeech().size(),
                 kept.equals(leaked) ? "the same " + leaked.size() + " turns" : kept.size() + " turns (the audit named " + leaked.size() + ")",
                 today.decisionsDiffering(), today.turns()));
-        out.append(String.format("%nReport:  %s%nJournal: %s%n", report.toAbsolutePath(), journal.toAbsolutePath()));
+        out.append(String.format(Locale.ROOT, "%nReport:  %s%nJournal: %s%n", report.toAbsolutePath(), journal.toAbsolutePath()));
         String cli = "java -jar " + jar();
-        out.append(String.format("Next:    %s audit --journal %s%n         %s diff --journal %s --rules current%n", cli,
+        out.append(String.format(Locale.ROOT, "Next:    %s audit --journal %s%n         %s diff --journal %s --rules current%n", cli,
                 journal.toAbsolutePath(), cli, journal.toAbsolutePath()));
         return out.toString();
     }

@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -80,21 +81,21 @@ public final class DiffCommand implements Callable<Integer> {
         StringWriter s = new StringWriter();
         PrintWriter out = new PrintWriter(s);
         String under = "under " + r.redecidedRules() + " rules";
-        out.printf("Re-decided %,d facts recorded under %s rules %s, in memory.%n%n", r.facts(),
+        out.printf(Locale.ROOT, "Re-decided %,d facts recorded under %s rules %s, in memory.%n%n", r.facts(),
                 String.join(" then ", r.recordedRules()), under);
         List<Difference> withheld = only(r.withheld(), agent);
         long turns = withheld.stream().map(Difference::turn).filter(Objects::nonNull).distinct().count();
         long plain = withheld.stream().filter(Difference::plainSpeech).count();
-        out.printf("Publications %s rules withhold: %d, in %d turn(s); %d of them plain speech nobody named a channel for%n",
+        out.printf(Locale.ROOT, "Publications %s rules withhold: %d, in %d turn(s); %d of them plain speech nobody named a channel for%n",
                 r.redecidedRules(), withheld.size(), turns, plain);
         withheld.forEach(d -> out.println("  " + d.words()));
         List<Difference> published = only(r.differences().stream().filter(d -> "published".equals(d.change())).toList(), agent);
-        out.printf("%nPublications %s make that the journal does not: %d%n", r.redecidedRules() + " rules", published.size());
+        out.printf(Locale.ROOT, "%nPublications %s make that the journal does not: %d%n", r.redecidedRules() + " rules", published.size());
         published.forEach(d -> out.println("  " + d.words()));
         List<Difference> rest = only(r.differences().stream().filter(d -> !d.withheld() && !"published".equals(d.change())).toList(), agent);
-        out.printf("%nEvery other decision that differs: %d%n", rest.size());
+        out.printf(Locale.ROOT, "%nEvery other decision that differs: %d%n", rest.size());
         rest.forEach(d -> out.println("  " + d.words()));
-        out.printf("%nCounts: %,d decisions differ (of %,d recorded and %,d re-decided), in %,d turns; by change: %s.%n",
+        out.printf(Locale.ROOT, "%nCounts: %,d decisions differ (of %,d recorded and %,d re-decided), in %,d turns; by change: %s.%n",
                 r.decisionsDiffering(), r.recordedDecisions(), r.redecidedDecisions(), r.turns(),
                 r.changes().isEmpty() ? "none" : r.changes().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
                         .collect(Collectors.joining(", ")));

@@ -7,6 +7,7 @@ import dev.routing.cli.Progress;
 import dev.routing.cli.Version;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -63,9 +64,9 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     static void print(Simulation s, Summary summary, Path journal) {
-        System.out.printf("simulated %d day(s) from %s under %s rules: %d residents, %d rooms%n", s.days(),
+        System.out.printf(Locale.ROOT, "simulated %d day(s) from %s under %s rules: %d residents, %d rooms%n", s.days(),
                 s.start().toString().substring(0, 10), s.rules().label(), s.agents(), s.channels());
-        System.out.printf("entries   %,d (%,d facts), %,d turns, %d restart(s), %s of simulated time%n", summary.entries(),
+        System.out.printf(Locale.ROOT, "entries   %,d (%,d facts), %,d turns, %d restart(s), %s of simulated time%n", summary.entries(),
                 summary.facts(), summary.turns(), summary.restarts(), human(Duration.between(summary.first(), summary.last())));
         System.out.println("wakes     " + summary.wakeCauses().entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")));
