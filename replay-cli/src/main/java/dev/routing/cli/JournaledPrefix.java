@@ -34,10 +34,9 @@ final class JournaledPrefix {
 
     private JournaledPrefix() {}
 
-    /** The script's first lines the journal at {@code dir} ends with; NONE when there is no journal or it ends otherwise. */
-    static Found of(Path dir, Path script) throws IOException {
-        if (!Journal.exists(dir)) return Found.NONE;
-        try (Journal journal = JournalOption.reader(dir); InputStream in = Files.newInputStream(script)) {
+    /** The script's first lines {@code journal} ends with; NONE when it ends otherwise. */
+    static Found of(Journal journal, Path script) throws IOException {
+        try (InputStream in = Files.newInputStream(script)) {
             ScriptLines lines = new ScriptLines(in);
             Supplier<List<String>> held = new HeldDrafts(journal);
             String line;

@@ -4,6 +4,8 @@ import dev.routing.engine.Engine;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
+import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalDamagedException;
 import java.io.BufferedOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -65,7 +67,9 @@ final class RunCommand implements Callable<Integer> {
             ephemeral.journal("run", journal);
         }
         InputStream in = open();
-        int journaled = sidecar ? 0 : journaledAlready();
+        if (resume && journal == null) throw new BadInputException("--resume needs --journal DIR: the journal a run of FILE stopped in");
+        // a rerun is refused before the writer opens (an opening would be journaled), where a reader can read the journal
+        int journaled = sidecar ? -1 : journaledBeforeOpening();
         // Never closed: standard output belongs to the caller.
         OutputStream out = new BufferedOutputStream(StandardOutput.of(), 1 << 16);
         try (in; WorkDir work = WorkDir.of(journal, "replay-cli-run"); ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, sidecar)) {
@@ -81,6 +85,7 @@ final class RunCommand implements Callable<Integer> {
                     System.err.printf(Locale.ROOT, "sidecar: %d syncs%n", runner.syncs());
                 }
             } else {
+                if (journaled < 0) journaled = journaledAlready(runner.engine().journal());
                 print(runner.engine().openingDecisions(), out);
                 String line;
                 while ((line = lines.next()) != null) {
@@ -96,15 +101,24 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The number of FILE's first lines the journal already ends with, which a rerun must not journal
+     * The number of FILE's first lines the journal already ends with, read before the writer opens;
+     * -1 when a reader cannot read it (a torn tail the writer's open cuts first).
+     */
+    private int journaledBeforeOpening() throws IOException {
+        if (journal == null || !Journal.exists(journal)) return 0;
+        try (Journal reader = Journal.openReader(journal)) {
+            return journaledAlready(reader);
+        } catch (JournalDamagedException unreadable) {
+            return -1;
+        }
+    }
+
+    /**
+     * The number of FILE's first lines {@code j} already ends with, which a rerun must not journal
      * again: refused, or with --resume passed over (said on stderr).
      */
-    private int journaledAlready() throws IOException {
-        if (journal == null) {
-            if (resume) throw new BadInputException("--resume needs --journal DIR: the journal a run of FILE stopped in");
-            return 0;
-        }
-        JournaledPrefix.Found found = JournaledPrefix.of(journal, Path.of(file));
+    private int journaledAlready(Journal j) throws IOException {
+        JournaledPrefix.Found found = JournaledPrefix.of(j, Path.of(file));
         if (found.lines() == 0) {
             if (resume) System.err.println("run: --resume: the journal " + journal + " ends with none of " + file + "'s lines: running it from line 1");
             return 0;
@@ -112,8 +126,8 @@ final class RunCommand implements Callable<Integer> {
         String held = "the journal " + journal + " already ends with lines 1-" + found.lines() + " of " + file
                 + " (the last at index 0x" + Long.toHexString(found.index()) + ")";
         if (!resume) {
-            throw new BadInputException(held + ": running the file again would journal them twice, so nothing was journaled."
-                    + " --resume goes on after line " + found.lines());
+            throw new BadInputException(held + ": running the file again would journal them twice, so nothing of it was"
+                    + " journaled. --resume goes on after line " + found.lines());
         }
         System.err.println("run: " + held + ": going on after line " + found.lines());
         return found.lines();
