@@ -192,12 +192,13 @@ public final class Journal implements AutoCloseable {
         TailCheck.Tail tail = ends.check(tipState, last, queue);
         if (tail.tornIndex() >= 0) {
             if (writer) {
-                long excerpts = queue.countExcerpts(tail.tornIndex(), last + 1);
+                // Chronicle's index may count fewer than are readable after a power failure (TailCheck)
+                long excerpts = last >= tail.tornIndex() ? queue.countExcerpts(tail.tornIndex(), last + 1) : tail.lostUnsynced();
                 closeQueue();
                 tip.floor(ROLL.toCycle(tail.tornIndex()) * DayFiles.DAY_MILLIS);
                 tipState = tip.state();
                 space.refuseBelow(tail.tornPosition());
-                cut = TailCut.cut(dir, files, tail.tornIndex(), tail.tornOrdinal(), Math.max(excerpts, 1));
+                cut = TailCut.cut(dir, files, tail.tornIndex(), tail.tornOrdinal(), Math.max(excerpts, 1), tail.lostUnsynced() > 0);
                 files = DayFiles.inspect(dir);
                 DayFiles.checkChain(dir, files);
                 days.list(files);
@@ -208,7 +209,7 @@ public final class Journal implements AutoCloseable {
                 if (tail.tornIndex() >= 0) {
                     throw reader.damage("the torn tail is still there after it was cut", tail.tornIndex(), tail.tornOrdinal());
                 }
-            } else {
+            } else if (tail.lostUnsynced() == 0) {
                 notes.add("the journal ends in a torn excerpt at index 0x" + Long.toHexString(tail.tornIndex()) + " (ordinal "
                         + tail.tornOrdinal() + ", " + DayFiles.name(ROLL.toCycle(tail.tornIndex())) + ") after the last"
                         + " acknowledged one: it was never acknowledged and is not read; the writer's next open cuts it");
@@ -216,7 +217,8 @@ public final class Journal implements AutoCloseable {
         }
         if (tail.lostUnsynced() > 0) {
             notes.add(tail.lostUnsynced() + " excerpt(s) acknowledged but not yet synced (ordinals " + (tail.lastOrdinal() + 1)
-                    + " to " + tipState.ackedOrdinal() + ") were lost with the page cache in a power failure or system crash");
+                    + " to " + tipState.ackedOrdinal() + ") were lost with the page cache in a power failure or system crash"
+                    + (!writer && tail.tornIndex() >= 0 ? "; what is left of them is not read, and the writer's next open cuts it" : ""));
         }
         end = tail.lastIndex();
         if (tail.last() != null) {
@@ -259,7 +261,7 @@ public final class Journal implements AutoCloseable {
                     last.name(), tipState.ackedIndex(), tipState.ackedOrdinal());
         }
         tip.floor(last.cycle() * DayFiles.DAY_MILLIS);
-        cut = TailCut.cut(dir, files, ROLL.toIndex(last.cycle(), 0), tipState.ackedOrdinal() + 1, 0);
+        cut = TailCut.cut(dir, files, ROLL.toIndex(last.cycle(), 0), tipState.ackedOrdinal() + 1, 0, false);
         return DayFiles.inspect(dir);
     }
 
@@ -278,12 +280,18 @@ public final class Journal implements AutoCloseable {
         queue = build();
     }
 
-    /** The queue's last index; a fault here is a day file cut short (or a full disk). */
+    /**
+     * The queue's last index; a fault here is a day file cut short (or a full disk). -1 when Chronicle
+     * cannot find its end (its header points at data a power failure lost, and its own assertion
+     * trips): {@link TailCheck} reads on from the last excerpt the tip protects to find it.
+     */
     private long lastIndexChecked(List<DayFiles.DayFile> files) {
         try {
             return queue.lastIndex();
         } catch (InternalError e) {
             throw space.faulted(e, files.isEmpty() ? null : files.get(files.size() - 1).name());
+        } catch (AssertionError e) {
+            return -1;
         }
     }
 

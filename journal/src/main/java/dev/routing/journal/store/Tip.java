@@ -152,7 +152,9 @@ final class Tip {
     /** Raises the journal-time floor: no later excerpt goes below {@code millis}. */
     void floor(long millis) {
         if (millis <= state.floorMillis) return;
-        write(new State(state.seq + 1, THIS_BOOT, state.ackedOrdinal, state.ackedIndex, state.ackedCrc, state.syncedOrdinal,
+        // the boot stays: a floor raised by a cut after a power failure must not make what the failure
+        // took (acknowledged, never synced) read as cut in this boot
+        write(new State(state.seq + 1, state.boot, state.ackedOrdinal, state.ackedIndex, state.ackedCrc, state.syncedOrdinal,
                 state.syncedIndex, millis));
     }
 
