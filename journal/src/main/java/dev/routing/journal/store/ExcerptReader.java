@@ -15,7 +15,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  */
 final class ExcerptReader {
     /** Larger than any excerpt the journal writes: a group at its limit, or a checkpoint's part. */
-    private static final long LARGEST = Journal.GROUP_LIMIT + CheckpointParts.PART_BYTES;
+    static final long LARGEST = Journal.GROUP_LIMIT + CheckpointParts.PART_BYTES;
 
     private final Path dir;
     private final ExcerptCheck checker = new ExcerptCheck();

@@ -645,7 +645,9 @@ public final class Journal implements AutoCloseable {
         try {
             return SeqSearch.last(t, last, afterIndex, days, reader);
         } catch (InternalError e) {
-            throw space.faulted(e, DayFiles.name(ROLL.toCycle(last)));
+            throw named(space.faulted(e, DayFiles.name(ROLL.toCycle(last))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
         }
     }
 
@@ -663,7 +665,9 @@ public final class Journal implements AutoCloseable {
         try {
             return SeqSearch.indexOf(t, last, seq, fromIndex, days, reader);
         } catch (InternalError e) {
-            throw space.faulted(e, DayFiles.name(ROLL.toCycle(last)));
+            throw named(space.faulted(e, DayFiles.name(ROLL.toCycle(last))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
         }
     }
 
@@ -700,10 +704,28 @@ public final class Journal implements AutoCloseable {
                 return new JournalRecord(index, 0, entryAt(index));
             }
         } catch (InternalError e) {
-            throw space.faulted(e, DayFiles.name(ROLL.toCycle(start)));
+            throw named(space.faulted(e, DayFiles.name(ROLL.toCycle(start))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
         } finally {
             t.close();
         }
+    }
+
+    /**
+     * What a search that reads headers without checking them (backwards from the end, or skipping
+     * ahead) found wrong, named as every reader names it. A flipped length in Chronicle's framing
+     * faults the search where it stands, which can be a day after the damage, and looks like a file
+     * cut short; the forward check from the start finds the excerpt itself, by file, index and
+     * ordinal. Only when it finds nothing is the search's own answer given.
+     */
+    private RuntimeException named(RuntimeException found) {
+        try {
+            checkUpTo(lastIndex() + 1);
+        } catch (JournalDamagedException | JournalFullException e) {
+            return e;
+        }
+        return found;
     }
 
     /** The index of the last group at or before {@code index} (which need not be a group's), or -1. */

@@ -15,7 +15,7 @@ import java.util.List;
  * excerpt: 30 bits of length, a metadata bit, a not-complete bit; 4-byte aligned), for tests that
  * damage one excerpt's bytes as a disk or a crash would.
  */
-final class ChronicleFraming {
+public final class ChronicleFraming {
     private static final int NOT_COMPLETE = 0x80000000;
     private static final int META_DATA = 0x40000000;
     private static final int LENGTH_MASK = 0x3FFFFFFF;
@@ -23,14 +23,14 @@ final class ChronicleFraming {
     private ChronicleFraming() {}
 
     /** A data excerpt: the position of its 4-byte Chronicle header, and the length of what follows it. */
-    record At(long header, int length) {
-        long end() {
+    public record At(long header, int length) {
+        public long end() {
             return header + 4 + length;
         }
     }
 
     /** Every data excerpt of the day file, in order. */
-    static List<At> dataExcerpts(Path file) {
+    public static List<At> dataExcerpts(Path file) {
         List<At> out = new ArrayList<>();
         ByteBuffer b = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
