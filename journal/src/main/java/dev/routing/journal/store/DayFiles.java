@@ -41,6 +41,8 @@ final class DayFiles {
     private static final int NOT_COMPLETE = 0x80000000;
     private static final int META_DATA = 0x40000000;
     private static final int LENGTH_MASK = 0x3FFFFFFF;
+    /** Chronicle's end-of-file marker: a metadata header, not complete, of no length. */
+    private static final int END_OF_FILE = NOT_COMPLETE | META_DATA;
     /** Metadata excerpts before the first data excerpt: Chronicle writes three; more means this is no day file we know. */
     private static final int MAX_METADATA = 16;
     private static final DateTimeFormatter NAME = DateTimeFormatter.BASIC_ISO_DATE;
@@ -55,6 +57,16 @@ final class DayFiles {
             JournalDamagedException problem) {
         String name() {
             return path.getFileName().toString();
+        }
+
+        /** Created and never begun: empty, or zeros where Chronicle's header belongs. Nothing was ever written to it. */
+        boolean unbegun() {
+            return headerless;
+        }
+
+        /** What a reader or the writer says of it, as the last day file after everything acknowledged. */
+        String unbegunWhy() {
+            return size == 0 ? "is empty (0 bytes)" : "has no header";
         }
     }
 
@@ -82,12 +94,14 @@ final class DayFiles {
     /**
      * Every day file, oldest first, each checked for what makes Chronicle hang or fault: an empty
      * file, one that cannot be read, one whose size Chronicle would never give it. Throws the first
-     * problem found.
+     * problem found, but for an empty last file: it is returned {@link DayFile#unbegun() unbegun},
+     * with its problem, for the open to judge against the tip (a day roll that failed leaves one).
      */
     static List<DayFile> inspect(Path dir) {
         List<DayFile> files = inspectEach(dir);
-        for (DayFile f : files) {
-            if (f.problem() != null) throw f.problem();
+        for (int i = 0; i < files.size(); i++) {
+            DayFile f = files.get(i);
+            if (f.problem() != null && !(i == files.size() - 1 && f.unbegun())) throw f.problem();
         }
         return files;
     }
@@ -121,8 +135,8 @@ final class DayFiles {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size == 0) {
-                throw new JournalDamagedException(dir, "the day file is empty (0 bytes): its entries, if it had any,"
-                        + " are gone", name, -1, -1);
+                return new DayFile(cycle, path, 0, null, true, false, new JournalDamagedException(dir, "the day file is empty"
+                        + " (0 bytes): its entries, if it had any, are gone", name, -1, -1));
             }
             if (size < BLOCK + OVERLAP || (size - OVERLAP) % BLOCK != 0) {
                 throw new JournalDamagedException(dir, String.format("the day file is %,d bytes, a size Chronicle never"
@@ -171,12 +185,13 @@ final class DayFiles {
     }
 
     /**
-     * The day files a reader finds. A live writer creating a new day file leaves it without a header
-     * for a moment; one still without it a second later was being created when its writer stopped.
+     * The day files a reader finds. A live writer creating a new day file leaves it empty, then
+     * without a header, for a moment; one still so a second later is returned {@link DayFile#unbegun()
+     * unbegun}: it was being created when its writer stopped, or a day roll failed.
      */
     static List<DayFile> inspectBesideAWriter(Path dir) {
         List<DayFile> files = inspect(dir);
-        for (int tries = 0; tries < 20 && !files.isEmpty() && files.get(files.size() - 1).headerless(); tries++) {
+        for (int tries = 0; tries < 20 && !files.isEmpty() && files.get(files.size() - 1).unbegun(); tries++) {
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
@@ -185,13 +200,39 @@ final class DayFiles {
             }
             files = inspect(dir);
         }
-        if (!files.isEmpty() && files.get(files.size() - 1).headerless()) {
-            DayFile last = files.get(files.size() - 1);
-            throw new JournalDamagedException(dir, "the last day file has no header: it was being created when its writer"
-                    + " stopped (was the disk full?). Nothing acknowledged is in it, but a reader cannot read past it; the"
-                    + " writer's next open moves it aside", last.name(), -1, -1);
-        }
         return files;
+    }
+
+    /**
+     * Whether Chronicle closed the day file (its end-of-file marker) right after {@code end}, where its
+     * last excerpt ends: it takes no more excerpts. A day roll that failed leaves the day before so
+     * (Chronicle marks it before it creates the next day's file).
+     */
+    static boolean sealedAfter(Path file, long end) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            return readInt(ch, b, (end + 3) & ~3L) == END_OF_FILE;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Removes {@code file} if it was created and never begun (empty, or zeros where Chronicle's header
+     * belongs): what a day roll that failed leaves. Returns whether it did. Only the writer, under its
+     * lock, calls this.
+     */
+    static boolean removeUnbegun(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (ch.size() > 0 && readInt(ch, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN), 0) != 0) return false;
+        } catch (IOException e) {
+            return false;
+        }
+        try {
+            return Files.deleteIfExists(file);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Refuses a journal with a day file in journal format 1. */

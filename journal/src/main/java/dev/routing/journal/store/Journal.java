@@ -165,11 +165,17 @@ public final class Journal implements AutoCloseable {
             throw new JournalDamagedException(dir, Tip.FILE + " is missing, so a cut at the journal's end could not be"
                     + " told from its end", Tip.FILE, -1, -1);
         }
+        DayFiles.DayFile unbegun = unbegunLast(files, tipState);
         if (writer) {
             tip = Tip.openWriter(dir, tipState != null ? tipState : Tip.State.EMPTY);
             tipState = tip.state();
-            files = moveAsideHeaderlessLast(files, tipState);
+            if (unbegun != null) files = moveAsideUnbegun(files, unbegun);
             tipState = tip.state();
+        } else if (unbegun != null) {
+            files = files.subList(0, files.size() - 1);
+            notes.add("the last day file " + unbegun.name() + " " + unbegun.unbegunWhy() + ": it was created and never"
+                    + " begun (a day roll that failed, or a writer stopped while creating it). Nothing acknowledged is in it;"
+                    + " it is not read, and the writer's next open moves it aside");
         }
         DayFiles.checkChain(dir, files);
         days.list(files);
@@ -177,6 +183,9 @@ public final class Journal implements AutoCloseable {
         if (metadata != null) {
             if (writer) notes.add(Metadata.moveAside(dir, metadata));
             else view = Metadata.view(dir, files);
+        } else if (!writer && unbegun != null) {
+            // Chronicle would wait on the unbegun file without end: read through links to the others
+            view = Metadata.view(dir, files);
         }
         if (writer && !Files.exists(dir.resolve(Metadata.FILE))) writable();
         else queue = build();
@@ -227,6 +236,15 @@ public final class Journal implements AutoCloseable {
             prevIndex = tail.lastIndex();
             journalTime = tail.last().time();
         }
+        if (writer && tail.last() != null) {
+            int lastDay = ROLL.toCycle(tail.lastIndex());
+            if (DayFiles.sealedAfter(dir.resolve(DayFiles.name(lastDay)), tail.lastEnd())) {
+                // Chronicle closed the last excerpt's day file (a day roll that failed after it did): it
+                // takes no more, so the next excerpt goes to the next day
+                tip.floor((lastDay + 1L) * DayFiles.DAY_MILLIS);
+                tipState = tip.state();
+            }
+        }
         if (tipState != null) journalTime = Math.max(journalTime, tipState.floorMillis());
         if (writer && tipState.ackedOrdinal() > tail.lastOrdinal()) {
             // what a power failure took was acknowledged: the tip must not claim it for the next open
@@ -252,16 +270,25 @@ public final class Journal implements AutoCloseable {
         writable = true;
     }
 
-    /** A last day file with not even Chronicle's header (created when the writer died or the disk filled) holds nothing acknowledged. */
-    private List<DayFiles.DayFile> moveAsideHeaderlessLast(List<DayFiles.DayFile> files, Tip.State tipState) {
-        if (files.isEmpty() || !files.get(files.size() - 1).headerless()) return files;
+    /**
+     * The last day file when it was created and never begun (empty, or without Chronicle's header: a
+     * day roll that failed, or a writer that stopped while creating it), or null. It holds nothing
+     * acknowledged; where it should hold the last acknowledged excerpt, that excerpt is gone: damage.
+     */
+    private DayFiles.DayFile unbegunLast(List<DayFiles.DayFile> files, Tip.State tipState) {
+        if (files.isEmpty() || !files.get(files.size() - 1).unbegun()) return null;
         DayFiles.DayFile last = files.get(files.size() - 1);
         if (tipState != null && tipState.ackedIndex() >= 0 && ROLL.toCycle(tipState.ackedIndex()) >= last.cycle()) {
-            throw new JournalDamagedException(dir, "the day file holding the last acknowledged excerpt has no header",
-                    last.name(), tipState.ackedIndex(), tipState.ackedOrdinal());
+            throw last.problem() != null ? last.problem() : new JournalDamagedException(dir, "the day file holding the last"
+                    + " acknowledged excerpt has no header", last.name(), tipState.ackedIndex(), tipState.ackedOrdinal());
         }
+        return last;
+    }
+
+    /** The writer's way with an unbegun last day file ({@link #unbegunLast}): moved aside, the next excerpt in its day or later. */
+    private List<DayFiles.DayFile> moveAsideUnbegun(List<DayFiles.DayFile> files, DayFiles.DayFile last) {
         tip.floor(last.cycle() * DayFiles.DAY_MILLIS);
-        cut = TailCut.cut(dir, files, ROLL.toIndex(last.cycle(), 0), tipState.ackedOrdinal() + 1, 0, false);
+        cut = TailCut.cut(dir, files, ROLL.toIndex(last.cycle(), 0), tip.state().ackedOrdinal() + 1, 0, false);
         return DayFiles.inspect(dir);
     }
 
@@ -407,8 +434,18 @@ public final class Journal implements AutoCloseable {
         } catch (InternalError e) {
             broken = "the disk filled under a write";
             throw new JournalFullException(dir, space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
+        } catch (DayAppender.NotBegun e) {
+            // Chronicle could not create or size a new day's file, and may have closed the day before: this
+            // writer takes no more, and the next open goes on in the new day (it finds the old one closed)
+            long usable = space.usable();
+            if (usable < FreeSpace.RESERVE_BYTES) {
+                broken = "the disk filled under a write";
+                throw new JournalFullException(dir, usable, (long) Excerpt.HEADER_BYTES + length, false, e.getCause());
+            }
+            broken = "it could not begin the day file " + e.file;
+            throw new DayFileException(dir, e.file, usable, e.getCause());
         } catch (RuntimeException e) {
-            // Chronicle reports an I/O error (a day file it could not create or grow) as its own runtime exception
+            // Chronicle reports an I/O error (a day file it could not grow) as its own runtime exception
             long usable = space.usable();
             if (usable >= FreeSpace.RESERVE_BYTES) throw e;
             broken = "the disk filled under a write";

@@ -19,7 +19,7 @@ final class TailCheck {
 
     /** What the check of the journal's end found: its last good excerpt, and where a torn tail starts (-1 for none). */
     record Tail(Excerpt last, long lastIndex, long lastOrdinal, long tornIndex, long tornOrdinal, long tornPosition,
-            long lostUnsynced) {
+            long lostUnsynced, long lastEnd) {
     }
 
     private final Supplier<ExcerptTailer> tailer;
@@ -39,7 +39,7 @@ final class TailCheck {
     Tail check(Tip.State tipState, long last, SingleChronicleQueue queue) {
         long protectedIndex = tipState == null ? -1 : tipState.protectedIndex();
         long protectedOrdinal = tipState == null ? -1 : tipState.protectedOrdinal();
-        if (last < 0 && protectedOrdinal < 0) return new Tail(null, -1, -1, -1, -1, 0, 0);
+        if (last < 0 && protectedOrdinal < 0) return new Tail(null, -1, -1, -1, -1, 0, 0, -1);
         long from = protectedIndex >= 0 ? protectedIndex : queue.firstIndex();
         // Chronicle's last index comes from its store header and index, which a power failure can keep
         // while it loses the data pages they point into: then it is no measure of what is there, and
@@ -66,6 +66,7 @@ final class TailCheck {
         long torn = -1;
         long tornOrdinal = -1;
         long tornPosition = 0;
+        long lastEnd = -1;
         while (true) {
             try (DocumentContext dc = t.readingDocument()) {
                 if (!dc.isPresent()) break;
@@ -96,6 +97,7 @@ final class TailCheck {
                 previousIndex = index;
                 lastGood = previous;
                 lastGoodIndex = index;
+                lastEnd = dc.wire().bytes().readLimit();
             } catch (InternalError e) {
                 if (previousIndex >= protectedIndex && previousIndex >= 0) {
                     torn = previousIndex + 1;
@@ -127,7 +129,7 @@ final class TailCheck {
                     protectedIndex, protectedOrdinal);
         }
         long lost = tipState != null && tipState.fromAnotherBoot() ? Math.max(0, tipState.ackedOrdinal() - lastGood.ordinal()) : 0;
-        return new Tail(lastGood, lastGoodIndex, lastGood.ordinal(), torn, tornOrdinal, tornPosition, lost);
+        return new Tail(lastGood, lastGoodIndex, lastGood.ordinal(), torn, tornOrdinal, tornPosition, lost, lastEnd);
     }
 
     /** The index of the last excerpt Chronicle reads from the start, or -1: only to name damage, never on the way to data. */

@@ -46,8 +46,8 @@ final class TailCut {
                         + " still counted them; their bytes are gone); the file as it was is kept as " + keptAs;
             }
             if (excerpts == 0) {
-                return "cut a torn tail: the last day file " + file + " was created but never written (it has no header);"
-                        + " it is kept as " + keptAs;
+                return "cut a torn tail: the last day file " + file + " was created but never begun (empty or without a"
+                        + " header: a day roll that failed, or a writer stopped while creating it); it is kept as " + keptAs;
             }
             return "cut a torn tail of " + excerpts + " excerpt(s) never acknowledged, from ordinal " + ordinal
                     + " (index 0x" + Long.toHexString(index) + ") in " + file + "; the file as it was is kept as " + keptAs;
