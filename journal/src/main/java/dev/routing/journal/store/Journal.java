@@ -38,7 +38,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  *
  * <p>A reader opens Chronicle read-only (it changes no byte, and works on a read-only directory) and
  * reads only to the last excerpt it found at its open, so it sees one consistent journal beside a
- * live writer. One writer per directory ({@link WriterLock}). Like Chronicle's own appenders and
+ * live writer. One writer per journal: an OS lock on its tip ({@link WriterLock}). Like Chronicle's own appenders and
  * tailers, a Journal belongs to the thread that opened it.
  */
 public final class Journal implements AutoCloseable {
@@ -162,12 +162,11 @@ public final class Journal implements AutoCloseable {
         DayFiles.refuseFormat1(dir, files);
         boolean any = files.stream().anyMatch(f -> f.first() != null);
         if (tipState == null && any) {
-            throw new JournalDamagedException(dir, Tip.FILE + " is missing, so a cut at the journal's end could not be"
-                    + " told from its end", Tip.FILE, -1, -1);
+            throw Tip.missing(dir);
         }
         DayFiles.DayFile unbegun = unbegunLast(files, tipState);
         if (writer) {
-            tip = Tip.openWriter(dir, tipState != null ? tipState : Tip.State.EMPTY);
+            tip = Tip.openWriter(lock.tip(), tipState != null ? tipState : Tip.State.EMPTY);
             tipState = tip.state();
             if (unbegun != null) files = moveAsideUnbegun(files, unbegun);
             tipState = tip.state();

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.UUID;
@@ -82,16 +81,37 @@ final class Tip {
         this.state = state;
     }
 
-    /** Reads the tip, or null when the journal has no tip file. A file that holds no valid slot is damage. */
+    /**
+     * Reads the tip, or null when the journal has no tip file, or an empty one (created by a writer's
+     * lock before it wrote anything). A file that holds no valid slot is damage. In the JVM that writes
+     * the journal it is read through the writer's channel: closing a descriptor of its own would drop
+     * the writer's lock ({@link WriterLock}).
+     */
     static State read(Path dir) {
-        Path file = dir.resolve(FILE);
-        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            while (b.hasRemaining() && ch.read(b) >= 0) {
-                // read the whole file
-            }
+        FileChannel held = WriterLock.tipChannel(dir);
+        if (held != null) return read(dir, held);
+        try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.READ)) {
+            return read(dir, ch);
         } catch (NoSuchFileException e) {
             return null;
+        } catch (IOException e) {
+            throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
+        }
+    }
+
+    /** The damage of a journal with excerpts and no tip (or an empty one): its end cannot be checked. */
+    static JournalDamagedException missing(Path dir) {
+        return new JournalDamagedException(dir, FILE + " is missing (or empty), so a cut at the journal's end could not be"
+                + " told from its end", FILE, -1, -1);
+    }
+
+    private static State read(Path dir, FileChannel ch) {
+        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            if (ch.size() == 0) return null;
+            while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
+                // read the whole file
+            }
         } catch (IOException e) {
             throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
         }
@@ -100,36 +120,43 @@ final class Tip {
         return s;
     }
 
-    /** Opens the tip for writing, creating it (atomically, whole) with {@code initial} when it is missing or unreadable. */
-    static Tip openWriter(Path dir, State initial) {
-        Path file = dir.resolve(FILE);
+    /**
+     * Opens the tip for writing through {@code ch} (the writer lock's: it is never closed here, and
+     * the file is never replaced, so the lock stays on it), writing it whole in place with
+     * {@code initial} when it is empty or unreadable.
+     */
+    static Tip openWriter(FileChannel ch, State initial) {
         try {
-            if (!Files.isRegularFile(file) || Files.size(file) != BYTES) create(file, initial);
-            FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            try (ch) {
-                MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, BYTES);
-                map.order(ByteOrder.LITTLE_ENDIAN);
-                State s = newest(map, new CRC32C());
-                Tip tip = new Tip(map, s == null ? initial : s);
-                if (s == null) tip.write(initial);
-                return tip;
-            }
+            if (ch.size() != BYTES) create(ch, initial);
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, BYTES);
+            map.order(ByteOrder.LITTLE_ENDIAN);
+            State s = newest(map, new CRC32C());
+            Tip tip = new Tip(map, s == null ? initial : s);
+            if (s == null) tip.write(initial);
+            return tip;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open " + file, e);
+            throw new UncheckedIOException("cannot open " + FILE, e);
         }
     }
 
-    private static void create(Path file, State initial) throws IOException {
+    /** As {@link #openWriter(FileChannel, State)}, for a tip no writer holds (tests that set a tip as a crash leaves it). */
+    static Tip openWriter(Path dir, State initial) {
+        try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            return openWriter(ch, initial);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open " + dir.resolve(FILE), e);
+        }
+    }
+
+    /** Writes a whole new tip in place: a writer killed in the middle leaves a file of another size, written anew next time. */
+    private static void create(FileChannel ch, State initial) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
         b.put(0, MAGIC);
         put(b, SLOT_0, initial, new CRC32C());
-        Path tmp = file.resolveSibling(FILE + ".new");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
-            while (b.hasRemaining()) ch.write(b);
-            ch.force(true);
-        }
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        ch.truncate(0);
+        while (b.hasRemaining()) ch.write(b, b.position());
+        ch.force(true);
     }
 
     State state() {
