@@ -166,6 +166,7 @@ public final class Journal implements AutoCloseable {
         }
         DayFiles.DayFile unbegun = unbegunLast(files, tipState);
         if (writer) {
+            if (lock.tip() == null) throw Tip.missing(dir);
             tip = Tip.openWriter(lock.tip(), tipState != null ? tipState : Tip.State.EMPTY);
             tipState = tip.state();
             if (unbegun != null) files = moveAsideUnbegun(files, unbegun);

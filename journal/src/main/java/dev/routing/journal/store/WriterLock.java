@@ -51,7 +51,6 @@ final class WriterLock {
      * when the journal has no day file yet.
      *
      * @throws JournalLockedException when another writer, in this process or another, holds it
-     * @throws JournalDamagedException when the journal has day files and no tip
      */
     static WriterLock take(Path dir) {
         Path key;
@@ -66,7 +65,8 @@ final class WriterLock {
         FileChannel tip = null;
         try {
             // the tip first: a writer refused by it creates nothing
-            tip = locked(openTip(dir), dir);
+            tip = openTip(dir);
+            if (tip != null) tip = locked(tip, dir);
             legacy = locked(FileChannel.open(dir.resolve(LEGACY_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE), dir);
             WriterLock lock = new WriterLock(key, tip, legacy);
             WRITING.put(key, lock);
@@ -84,14 +84,17 @@ final class WriterLock {
         }
     }
 
-    /** The tip, read and written in place; created only in a journal with no day file, else it must be there. */
+    /**
+     * The tip, read and written in place; created only in a journal with no day file. Null when day
+     * files have none: the open refuses that journal ({@link Tip#missing}) before it writes.
+     */
     private static FileChannel openTip(Path dir) throws IOException {
         Path file = dir.resolve(Tip.FILE);
         if (hasDayFiles(dir)) {
             try {
                 return FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
             } catch (NoSuchFileException e) {
-                throw Tip.missing(dir);
+                return null;
             }
         }
         return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
@@ -132,7 +135,7 @@ final class WriterLock {
         }
     }
 
-    /** The tip's channel, locked: the writer maps the tip through it, and never closes it but here. */
+    /** The tip's channel, locked: the writer maps the tip through it, and never closes it but here. Null when there is no tip. */
     FileChannel tip() {
         return tip;
     }
