@@ -116,9 +116,14 @@ final class DayFiles {
         }
         List<DayFile> files = new ArrayList<>(paths.size());
         ByteBuffer b = ByteBuffer.allocate(Excerpt.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        for (Path p : paths) {
+        // A missing tip is named by the open; the last day file's excerpts are checked from the last
+        // acknowledged one on by every open (TailCheck), where one that fails is a torn tail, not damage.
+        boolean tip = Files.isRegularFile(dir.resolve(Tip.FILE));
+        JournalId id = paths.size() < 2 || !tip ? null : Tip.readId(dir);
+        for (int i = 0; i < paths.size(); i++) {
+            Path p = paths.get(i);
             try {
-                files.add(inspect(dir, p, b));
+                files.add(inspect(dir, p, b, tip && i < paths.size() - 1, id));
             } catch (JournalDamagedException e) {
                 files.add(new DayFile(cycleOf(p.getFileName().toString()), p, -1, null, false, false, e));
             }
@@ -126,7 +131,7 @@ final class DayFiles {
         return files;
     }
 
-    private static DayFile inspect(Path dir, Path path, ByteBuffer b) {
+    private static DayFile inspect(Path dir, Path path, ByteBuffer b, boolean checkBound, JournalId id) {
         String name = path.getFileName().toString();
         int cycle = cycleOf(name);
         if (!Files.isRegularFile(path)) {
@@ -160,6 +165,7 @@ final class DayFiles {
                         throw new JournalDamagedException(dir, "the first excerpt of the day file is no journal excerpt"
                                 + " (its header is unreadable)", name, ((long) cycle << 32), -1);
                     }
+                    if (first.bound() && checkBound) checkBound(dir, ch, pos + 4, first, id, name, cycle);
                     return new DayFile(cycle, path, size, first, false, false, null);
                 }
                 pos = (pos + 4 + length + 3) & ~3L;
@@ -168,6 +174,30 @@ final class DayFiles {
             throw new JournalDamagedException(dir, "the day file does not have the layout of a Chronicle day file", name, -1, -1);
         } catch (IOException e) {
             throw new JournalDamagedException(dir, "cannot read the day file: " + e.getMessage(), name, -1, -1);
+        }
+    }
+
+    /**
+     * Checks a bound first excerpt (at {@code at}) under the journal's {@code id}: a day file of another
+     * journal, however alike, fails here, at every open, by one read of its first excerpt.
+     */
+    private static void checkBound(Path dir, FileChannel ch, long at, Excerpt first, JournalId id, String name, int cycle)
+            throws IOException {
+        long index = (long) cycle << 32;
+        if (id == null) {
+            throw new JournalDamagedException(dir, "the day file is bound to a journal id, but " + Tip.FILE + " names none:"
+                    + " it is another journal's, or the tip is one from before journal ids", name, index, first.ordinal());
+        }
+        if (first.length() > ExcerptReader.LARGEST) {
+            throw new JournalDamagedException(dir, "the first excerpt of the day file is larger than any excerpt the journal"
+                    + " writes", name, index, first.ordinal());
+        }
+        ByteBuffer whole = ByteBuffer.allocate(Excerpt.HEADER_BYTES + first.length());
+        read(ch, whole, at);
+        if (whole.hasRemaining() || !first.intact(whole.array(), new java.util.zip.CRC32C(), id)) {
+            throw new JournalDamagedException(dir, "the day file is not this journal's: its first excerpt fails its checksum"
+                    + " under this journal's id " + id + " (a day file of another journal put in its place, or a byte of"
+                    + " its first excerpt changed)", name, index, first.ordinal());
         }
     }
 
@@ -240,7 +270,7 @@ final class DayFiles {
         for (DayFile f : files) {
             if (f.format1()) {
                 throw new JournalFormatException(dir, "written in journal format 1 (before checksums; " + f.name()
-                        + "), which this build does not read: it reads format 2 only. No release wrote format 1, so no"
+                        + "), which this build does not read: it reads formats 2 and 3 only. No release wrote format 1, so no"
                         + " converter exists; replay the journal's facts into a new journal with `run`");
             }
         }
@@ -289,6 +319,11 @@ final class DayFiles {
                     firstIndex, first.ordinal());
         }
         int previousCycle = first.prevIndex() < 0 ? -1 : ROLL.toCycle(first.prevIndex());
+        if (before.first().bound() && !first.bound()) {
+            return new JournalDamagedException(dir, "the day file is not this journal's: its excerpts are bound to no journal"
+                    + " id, after day files bound to this journal's (a day file of another journal, from before journal"
+                    + " ids, put in its place)", f.name(), firstIndex, first.ordinal());
+        }
         if (previousCycle == before.cycle() && first.ordinal() > before.first().ordinal()) return null;
         boolean listed = false;
         for (DayFile g : files) listed |= g.cycle() == previousCycle;

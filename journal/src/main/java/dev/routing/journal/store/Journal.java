@@ -54,6 +54,10 @@ public final class Journal implements AutoCloseable {
 
     private final Path dir;
     private final boolean writer;
+    /** The id a new journal takes (salvage's), or null for a fresh one. */
+    private final JournalId wanted;
+    /** The journal's id (journal.tip's): every excerpt is checked under it, and the writer binds every excerpt it writes to it. */
+    private JournalId id;
     /** The writer's; null for a reader. */
     private final WriterLock lock;
     private final FreeSpace space;
@@ -88,12 +92,13 @@ public final class Journal implements AutoCloseable {
     private final List<String> notes = new ArrayList<>();
     private boolean closed;
 
-    private Journal(Path dir, boolean writer) {
+    private Journal(Path dir, boolean writer, JournalId wanted) {
         this.dir = dir;
         this.writer = writer;
+        this.wanted = wanted;
         this.lock = writer ? WriterLock.take(dir) : null;
         this.space = new FreeSpace(dir, writer);
-        this.reader = new ExcerptReader(dir, 4096);
+        this.reader = new ExcerptReader(dir, 4096, null);
         this.days = new TimeIndex(this::tailer, reader);
         this.appender = writer ? new DayAppender(days, this::sync) : null;
         try {
@@ -114,13 +119,21 @@ public final class Journal implements AutoCloseable {
 
     /** Opens (creating if need be) the journal in {@code dir} for writing, cutting a torn tail first. */
     public static Journal openWriter(Path dir) {
-        return new Journal(dir, true);
+        return new Journal(dir, true, null);
+    }
+
+    /**
+     * As {@link #openWriter(Path)}, a new journal taking the id {@code id} (salvage's copy, whose
+     * excerpts are bound to its source's), or a fresh one when null.
+     */
+    static Journal openWriter(Path dir, JournalId id) {
+        return new Journal(dir, true, id);
     }
 
     /** Opens an existing journal for reading only; it may have a live writer. */
     public static Journal openReader(Path dir) {
         if (!exists(dir)) throw new IllegalArgumentException("no journal at " + dir);
-        return new Journal(dir, false);
+        return new Journal(dir, false, null);
     }
 
     /** Whether {@code dir} holds a journal: Chronicle's metadata, the tip or a day file (the metadata alone may be lost). */
@@ -158,6 +171,8 @@ public final class Journal implements AutoCloseable {
             TailCut.clearWork(dir);
         }
         Tip.State tipState = Tip.read(dir);
+        id = Tip.readId(dir);
+        reader.bind(id);
         List<DayFiles.DayFile> files = writer ? DayFiles.inspect(dir) : DayFiles.inspectBesideAWriter(dir);
         DayFiles.refuseFormat1(dir, files);
         boolean any = files.stream().anyMatch(f -> f.first() != null);
@@ -167,7 +182,7 @@ public final class Journal implements AutoCloseable {
         DayFiles.DayFile unbegun = unbegunLast(files, tipState);
         if (writer) {
             if (lock.tip() == null) throw Tip.missing(dir);
-            tip = Tip.openWriter(lock.tip(), tipState != null ? tipState : Tip.State.EMPTY);
+            tip = Tip.openWriter(dir, lock.tip(), tipState != null ? tipState : Tip.State.EMPTY);
             tipState = tip.state();
             if (unbegun != null) files = moveAsideUnbegun(files, unbegun);
             tipState = tip.state();
@@ -265,6 +280,11 @@ public final class Journal implements AutoCloseable {
     /** The writer's queue, opened for writing at its first write. */
     private void writable() {
         if (writable) return;
+        if (id == null) {
+            // a new journal, or one made before ids: it gets its id now, and every excerpt from here is bound to it
+            id = tip.bind(wanted != null ? wanted : JournalId.random());
+            reader.bind(id);
+        }
         closeQueue();
         queue = appender.open(dir);
         writable = true;
@@ -386,7 +406,8 @@ public final class Journal implements AutoCloseable {
         byte[] head = inPlace ? payload : header;
         int at = inPlace ? offset - Excerpt.HEADER_BYTES : 0;
         space.ensure((long) Excerpt.HEADER_BYTES + length);
-        int excerptCrc = Excerpt.writeHeader(head, at, kind, EntryCodec.SCHEMA_VERSION, count, nextOrdinal, nextEntry, prevIndex,
+        writable(); // binds a journal made before ids, so that this excerpt is bound too
+        int excerptCrc = Excerpt.writeHeader(head, at, id, kind, EntryCodec.SCHEMA_VERSION, count, nextOrdinal, nextEntry, prevIndex,
                 journalTime, payload, offset, length, crc);
         long index = put(head, at, payload, offset, length);
         try {
@@ -807,7 +828,7 @@ public final class Journal implements AutoCloseable {
     private ByteArrayOutputStream partsBefore(long index) {
         ExcerptTailer t = queue.createTailer();
         try {
-            return CheckpointParts.before(t, index, new ExcerptReader(dir, CheckpointParts.PART_BYTES + Excerpt.HEADER_BYTES));
+            return CheckpointParts.before(t, index, new ExcerptReader(dir, CheckpointParts.PART_BYTES + Excerpt.HEADER_BYTES, id));
         } finally {
             t.close();
         }

@@ -50,14 +50,16 @@ public final class Salvage {
             readable = new ArrayList<>(files.subList(0, cutShort ? broken + 1 : broken));
         }
         Tip.State tip = Tip.read(from);
+        JournalId id = Tip.readId(from);
         Path view = view(from, to, readable);
         long copied = 0;
         long lastIndex = -1;
         long entries = 0;
-        try (Journal out = Journal.openWriter(to)) {
+        // the copy is the same journal: its excerpts, copied byte for byte, are bound to the source's id
+        try (Journal out = Journal.openWriter(to, id)) {
             try (SingleChronicleQueue queue = DayFiles.chronicle(view).readOnly(true).build();
                     ExcerptTailer tailer = queue.createTailer()) {
-                ExcerptCheck check = new ExcerptCheck();
+                ExcerptCheck check = new ExcerptCheck(id);
                 Bytes<byte[]> bytes = Bytes.allocateElasticOnHeap(4096);
                 Excerpt previous = null;
                 while (true) {

@@ -30,6 +30,9 @@ final class Tip {
     static final String FILE = "journal.tip";
     private static final int BYTES = 4096;
     private static final byte[] MAGIC = "RJTIP002".getBytes(StandardCharsets.US_ASCII);
+    /** The journal's id ({@link JournalId}, zeros in a journal made before ids), and its CRC32C. */
+    private static final int ID = 8;
+    private static final int ID_CRC = ID + JournalId.BYTES;
     private static final int SLOT_0 = 64;
     /** seq 0, boot 8, acked ordinal 24, index 32, crc 40, synced ordinal 48, index 56, floor 64, slot crc 72. */
     private static final int SLOT_BYTES = 80;
@@ -75,10 +78,12 @@ final class Tip {
     private final MappedByteBuffer map;
     private final CRC32C crc = new CRC32C();
     private State state;
+    private JournalId id;
 
-    private Tip(MappedByteBuffer map, State state) {
+    private Tip(MappedByteBuffer map, State state, JournalId id) {
         this.map = map;
         this.state = state;
+        this.id = id;
     }
 
     /**
@@ -88,15 +93,67 @@ final class Tip {
      * the writer's lock ({@link WriterLock}).
      */
     static State read(Path dir) {
+        ByteBuffer b = bytes(dir);
+        if (b == null) return null;
+        State s = newest(b, new CRC32C());
+        if (s == null) throw new JournalDamagedException(dir, FILE + " holds no valid record of the last acknowledged excerpt", FILE, -1, -1);
+        return s;
+    }
+
+    /**
+     * The journal's id, or null when the tip holds none (a journal made before ids, whose writer has
+     * not opened it since) or there is no tip. An id that fails its own checksum is damage: every
+     * bound excerpt would fail under it.
+     */
+    static JournalId readId(Path dir) {
+        ByteBuffer b = bytes(dir);
+        return b == null ? null : id(b, dir);
+    }
+
+    private static JournalId id(ByteBuffer b, Path dir) {
+        byte[] magic = new byte[MAGIC.length];
+        b.get(0, magic);
+        if (!Arrays.equals(magic, MAGIC)) return null;
+        byte[] id = new byte[JournalId.BYTES];
+        b.get(ID, id);
+        JournalId journal = JournalId.of(id);
+        if (journal == null && b.getInt(ID_CRC) == 0) return null;
+        if (journal == null || b.getInt(ID_CRC) != idCrc(id)) {
+            throw new JournalDamagedException(dir, FILE + " holds a journal id that fails its checksum", FILE, -1, -1);
+        }
+        return journal;
+    }
+
+    /** The tip's bytes, or null when there is no tip or an empty one; read through the writer's channel in its JVM. */
+    private static ByteBuffer bytes(Path dir) {
         FileChannel held = WriterLock.tipChannel(dir);
-        if (held != null) return read(dir, held);
+        if (held != null) return bytes(dir, held);
         try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.READ)) {
-            return read(dir, ch);
+            return bytes(dir, ch);
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
             throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
         }
+    }
+
+    private static ByteBuffer bytes(Path dir, FileChannel ch) {
+        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            if (ch.size() == 0) return null;
+            while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
+                // read the whole file
+            }
+        } catch (IOException e) {
+            throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
+        }
+        return b;
+    }
+
+    private static int idCrc(byte[] id) {
+        CRC32C crc = new CRC32C();
+        crc.update(id);
+        return (int) crc.getValue();
     }
 
     /** The damage of a journal with excerpts and no tip (or an empty one): its end cannot be checked. */
@@ -125,13 +182,14 @@ final class Tip {
      * the file is never replaced, so the lock stays on it), writing it whole in place with
      * {@code initial} when it is empty or unreadable.
      */
-    static Tip openWriter(FileChannel ch, State initial) {
+    static Tip openWriter(Path dir, FileChannel ch, State initial) {
         try {
             if (ch.size() != BYTES) create(ch, initial);
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, BYTES);
             map.order(ByteOrder.LITTLE_ENDIAN);
             State s = newest(map, new CRC32C());
-            Tip tip = new Tip(map, s == null ? initial : s);
+            JournalId id = id(map, dir);
+            Tip tip = new Tip(map, s == null ? initial : s, id);
             if (s == null) tip.write(initial);
             return tip;
         } catch (IOException e) {
@@ -139,14 +197,33 @@ final class Tip {
         }
     }
 
-    /** As {@link #openWriter(FileChannel, State)}, for a tip no writer holds (tests that set a tip as a crash leaves it). */
+    /** As {@link #openWriter(Path, FileChannel, State)}, for a tip no writer holds (tests that set a tip as a crash leaves it). */
     static Tip openWriter(Path dir, State initial) {
         try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
-            return openWriter(ch, initial);
+            return openWriter(dir, ch, initial);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open " + dir.resolve(FILE), e);
         }
+    }
+
+    /**
+     * Gives the journal its id, once: a new journal at its creation, one made before ids at its
+     * writer's first write since (an open that finds damage leaves the tip as it was). Forced to disk at once: an excerpt bound to an id the tip lost would
+     * read as another journal's.
+     */
+    JournalId bind(JournalId id) {
+        byte[] b = id.bytes();
+        map.put(ID, b);
+        map.putInt(ID_CRC, idCrc(b));
+        map.force();
+        this.id = id;
+        return id;
+    }
+
+    /** The journal's id, or null before it has one: every excerpt this writer writes is bound to it. */
+    JournalId id() {
+        return id;
     }
 
     /** Writes a whole new tip in place: a writer killed in the middle leaves a file of another size, written anew next time. */

@@ -122,7 +122,7 @@ class DayFilesTest {
         for (boolean writer : new boolean[] {false, true}) {
             JournalFormatException e = assertThrows(JournalFormatException.class,
                     () -> (writer ? Journal.openWriter(dir) : Journal.openReader(dir)).close());
-            assertTrue(e.getMessage().contains("journal format 1") && e.getMessage().contains("format 2 only"), e.getMessage());
+            assertTrue(e.getMessage().contains("journal format 1") && e.getMessage().contains("formats 2 and 3 only"), e.getMessage());
         }
     }
 }
