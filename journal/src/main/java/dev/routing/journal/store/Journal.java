@@ -38,8 +38,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  *
  * <p>A reader opens Chronicle read-only (it changes no byte, and works on a read-only directory) and
  * reads only to the last excerpt it found at its open, so it sees one consistent journal beside a
- * live writer. One writer per journal: an OS lock on its tip ({@link WriterLock}). Like Chronicle's own appenders and
- * tailers, a Journal belongs to the thread that opened it.
+ * live writer. One writer per journal: an OS lock on its tip ({@link WriterLock}). Every excerpt is
+ * bound to the id the journal made at its creation ({@link JournalId}). Like Chronicle's own
+ * appenders and tailers, a Journal belongs to the thread that opened it.
  */
 public final class Journal implements AutoCloseable {
     private static final RollCycle ROLL = DayFiles.ROLL;
@@ -56,7 +57,7 @@ public final class Journal implements AutoCloseable {
     private final boolean writer;
     /** The id a new journal takes (salvage's), or null for a fresh one. */
     private final JournalId wanted;
-    /** The journal's id (journal.tip's): every excerpt is checked under it, and the writer binds every excerpt it writes to it. */
+    /** The journal's id (journal.tip's): every excerpt is checked under it, and the writer binds what it writes to it. */
     private JournalId id;
     /** The writer's; null for a reader. */
     private final WriterLock lock;

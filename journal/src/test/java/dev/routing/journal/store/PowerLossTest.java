@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,12 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PowerLossTest {
     private static final Instant T0 = Instant.parse("2026-11-02T09:00:00Z");
-    private static final byte[] OTHER_BOOT = new byte[16];
-
-    static {
-        OTHER_BOOT[0] = 42;
-    }
-
     @TempDir
     Path dir;
 
@@ -48,39 +38,21 @@ class PowerLossTest {
 
     /**
      * Writes {@code synced} durable groups (each synced), then {@code unsynced} groups that are not,
-     * {@code unsyncedDays} days later; then loses every byte written after the last sync and moves the
-     * tip to {@code boot}. Returns the entries that were synced, as read before the failure.
+     * {@code unsyncedDays} days later; then a power failure loses what was not synced ({@link
+     * PowerFailure}). Returns the entries that were synced, as read before the failure.
      */
-    private List<String> powerFailure(int synced, int unsynced, int unsyncedDays, byte[] boot) throws IOException {
-        List<Long> indexes = new ArrayList<>();
+    private List<String> powerFailure(int synced, int unsynced, int unsyncedDays, boolean reboot) {
         try (Journal j = Journal.openWriter(dir)) {
-            for (int i = 0; i < synced; i++) indexes.add(j.append(publish(T0.plusSeconds(i), i)));
+            for (int i = 0; i < synced; i++) j.append(publish(T0.plusSeconds(i), i));
             Instant later = T0.plus(Duration.ofDays(unsyncedDays));
-            for (int i = 0; i < unsynced; i++) indexes.add(j.append(message(later.plusSeconds(i), "m" + i)));
+            for (int i = 0; i < unsynced; i++) j.append(message(later.plusSeconds(i), "m" + i));
         }
         List<String> kept = entries().subList(0, synced);
         Tip.State s = Tip.read(dir);
         assertEquals(synced - 1, s.syncedOrdinal(), "the last durable group was synced, nothing after it");
         assertEquals(synced + unsynced - 1, s.ackedOrdinal());
-        long lastSynced = indexes.get(synced - 1);
-        for (int cycle = Journal.cycleOf(lastSynced); cycle <= Journal.cycleOf(indexes.get(indexes.size() - 1)); cycle++) {
-            Path file = dir.resolve(DayFiles.name(cycle));
-            List<ChronicleFraming.At> at = ChronicleFraming.dataExcerpts(file);
-            // the bytes written after the sync: from the end of the synced excerpt, or a later day file's first
-            long from = cycle == Journal.cycleOf(lastSynced) ? at.get((int) (lastSynced & 0xFFFFFFFFL)).end() : at.get(0).header();
-            zero(file, (from + 3) & ~3L, at.get(at.size() - 1).end() + 8);
-        }
-        Tip tip = Tip.openWriter(dir, s);
-        tip.write(new Tip.State(s.seq() + 1, boot, s.ackedOrdinal(), s.ackedIndex(), s.ackedCrc(), s.syncedOrdinal(),
-                s.syncedIndex(), s.floorMillis()));
-        BackgroundResourceReleaser.releasePendingResources();
+        PowerFailure.loseWhatWasNotSynced(dir, reboot);
         return kept;
-    }
-
-    private static void zero(Path file, long from, long to) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            ch.write(ByteBuffer.allocate((int) (to - from)), from);
-        }
     }
 
     private List<String> entries() {
@@ -92,14 +64,14 @@ class PowerLossTest {
     }
 
     @Test
-    void afterAPowerFailureReadersReadEverySyncedGroupAndTheWriterCutsWhatWasLostAndContinues() throws Exception {
-        List<String> synced = powerFailure(10, 8, 0, OTHER_BOOT);
+    void afterAPowerFailureReadersReadEverySyncedGroupAndTheWriterCutsWhatWasLostAndContinues() {
+        List<String> synced = powerFailure(10, 8, 0, true);
         assertTheLossIsReportedAndTheWriterContinues(synced, 8);
     }
 
     @Test
-    void aDayFileWhoseBytesAPowerFailureLostWholeIsReportedAndCut() throws Exception {
-        List<String> synced = powerFailure(10, 5, 1, OTHER_BOOT);
+    void aDayFileWhoseBytesAPowerFailureLostWholeIsReportedAndCut() {
+        List<String> synced = powerFailure(10, 5, 1, true);
         assertTheLossIsReportedAndTheWriterContinues(synced, 5);
     }
 
@@ -127,8 +99,8 @@ class PowerLossTest {
     }
 
     @Test
-    void inTheSameBootTheSameLossIsDamageNamingTheRealEnd() throws Exception {
-        powerFailure(10, 8, 0, Tip.State.EMPTY.boot());
+    void inTheSameBootTheSameLossIsDamageNamingTheRealEnd() {
+        powerFailure(10, 8, 0, false);
 
         JournalDamagedException e = assertThrows(JournalDamagedException.class, () -> Journal.openReader(dir).close());
         assertTrue(e.getMessage().contains("the journal ends at index 0x511700000009, before the last excerpt its writer"
