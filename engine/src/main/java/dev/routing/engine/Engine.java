@@ -12,6 +12,7 @@ import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalFullException;
+import dev.routing.journal.store.JournalUnwritableException;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
 import java.nio.file.Path;
@@ -264,12 +265,13 @@ public final class Engine implements AutoCloseable {
             if (seq != NO_SEQ) lastSeq = seq;
             // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
             if (!deferCommits) journal.commit();
-        } catch (JournalFullException e) {
-            stopped = "the engine stopped: the journal's disk filled at the " + last.type() + " at " + last.at();
+        } catch (JournalUnwritableException e) {
+            stopped = "the engine stopped: the journal could not take the " + last.type() + " at " + last.at()
+                    + (e instanceof JournalFullException ? " (its disk filled)" : " (" + e.getMessage() + ")");
             throw new EngineStoppedException(e.getMessage() + ". " + (e.inDoubt() ? "The " + last.type() + " at " + last.at()
                     + " may be on disk torn; nothing after it" : "Nothing of the " + last.type() + " at " + last.at()
-                    + " or after it") + " was journaled, and every fact before it was. The engine stopped; once space is"
-                    + " freed, opening the journal again continues it", e);
+                    + " or after it") + " was journaled, and every fact before it was. The engine stopped; once " + e.remedy()
+                    + ", opening the journal again continues it", e);
         } catch (InternalError e) {
             // a fault in the mapped file that surfaced past the journal's own guard (SIGBUS: the disk filled under the write)
             stopped = "the engine stopped: the journal's file faulted at the " + last.type() + " at " + last.at();
@@ -286,8 +288,8 @@ public final class Engine implements AutoCloseable {
             try {
                 checkpoint();
                 checkpointFailure = null;
-            } catch (JournalFullException e) {
-                // the fact is journaled and answered; the next fact finds the disk full and says so
+            } catch (JournalUnwritableException e) {
+                // the fact is journaled and answered; the next fact finds the journal unwritable and says so
             } catch (RuntimeException e) {
                 // The fact is journaled: a checkpoint that could not be written must not fail its answer.
                 // A restore reads a longer tail until one is; the next try waits another checkpointEvery entries.

@@ -21,9 +21,14 @@ import net.openhft.chronicle.wire.DocumentContext;
  * would otherwise acknowledge the old day's last groups unsynced.
  */
 final class DayAppender {
+    /** The key of Chronicle's write lock in its table store, and its value when free (TableStoreWriteLock's). */
+    private static final String CHRONICLE_WRITE_LOCK = "chronicle.write.lock";
+    private static final long UNLOCKED = Long.MIN_VALUE;
+
     private final Clock clock = new Clock();
     private final TimeIndex days;
     private final Runnable syncOldDay;
+    private Path dir;
     private SingleChronicleQueue queue;
     private ExcerptAppender appender;
     /** The UTC day of the appender's writes. */
@@ -45,10 +50,28 @@ final class DayAppender {
         clock.millis = millis;
     }
 
-    /** Opens the queue in {@code dir} for writing, syncing each excerpt's pages on {@link #sync}; returns it. */
+    /**
+     * Opens the queue in {@code dir} for writing, syncing each excerpt's pages on {@link #sync}; returns
+     * it. Chronicle's own write lock (in metadata.cq4t) is taken over: the journal's writer lock is held,
+     * so whoever Chronicle's names is dead, or this process after a write that failed under it.
+     */
     SingleChronicleQueue open(Path dir) {
+        this.dir = dir;
         queue = DayFiles.chronicle(dir).timeProvider(clock).syncMode(SyncMode.SYNC).build();
+        releaseChronicleLock();
         return queue;
+    }
+
+    /**
+     * Frees Chronicle's write lock. A write that fails while Chronicle rolls to a new day leaves it
+     * held, and the next writer would find it "locked by" a process that is gone, or by itself.
+     */
+    private void releaseChronicleLock() {
+        try {
+            if (queue.tableStoreGet(CHRONICLE_WRITE_LOCK) != UNLOCKED) queue.tableStorePut(CHRONICLE_WRITE_LOCK, UNLOCKED);
+        } catch (RuntimeException | InternalError e) {
+            // metadata that cannot be written now is unlocked by the next open
+        }
     }
 
     /**
@@ -58,8 +81,20 @@ final class DayAppender {
      */
     long append(long journalTime, byte[] head, int at, byte[] payload, int offset, int length) {
         clock.millis = journalTime;
-        ExcerptAppender out = forDay(journalTime / DayFiles.DAY_MILLIS);
-        DocumentContext dc = out.writingDocument();
+        long day = journalTime / DayFiles.DAY_MILLIS;
+        ExcerptAppender out;
+        DocumentContext dc;
+        try {
+            out = forDay(day);
+            dc = out.writingDocument();
+        } catch (Exception e) {
+            // Chronicle could not open, create or size a day's file: its I/O errors are its runtime
+            // exceptions, or the IOException itself, rethrown unchecked
+            releaseChronicleLock();
+            close();
+            this.day = -1;
+            throw new NotBegun(DayFiles.name((int) day), DayFiles.removeUnbegun(dir.resolve(DayFiles.name((int) day))), e);
+        }
         try {
             Bytes<?> bytes = dc.wire().bytes();
             if (head == payload && offset == at + Excerpt.HEADER_BYTES) {
@@ -86,9 +121,10 @@ final class DayAppender {
     void close() {
         try {
             if (appender != null) appender.close();
+        } catch (RuntimeException e) {
+            // an appender whose file could not be opened closes as far as it can
         } finally {
             appender = null;
-            queue = null;
         }
     }
 
@@ -106,6 +142,18 @@ final class DayAppender {
     private ExcerptAppender appender() {
         if (appender == null) appender = queue.createAppender();
         return appender;
+    }
+
+    /** Chronicle could not begin the file of a day (named): {@code removed} when the empty file it left was removed. */
+    static final class NotBegun extends RuntimeException {
+        final String file;
+        final boolean removed;
+
+        NotBegun(String file, boolean removed, Exception cause) {
+            super(cause.getMessage(), cause);
+            this.file = file;
+            this.removed = removed;
+        }
     }
 
     private static final class Clock implements TimeProvider {

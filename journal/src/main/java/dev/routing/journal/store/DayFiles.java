@@ -42,6 +42,8 @@ final class DayFiles {
     private static final int NOT_COMPLETE = 0x80000000;
     private static final int META_DATA = 0x40000000;
     private static final int LENGTH_MASK = 0x3FFFFFFF;
+    /** Chronicle's end-of-file marker: a metadata header, not complete, of no length. */
+    private static final int END_OF_FILE = NOT_COMPLETE | META_DATA;
     /** Metadata excerpts before the first data excerpt: Chronicle writes three; more means this is no day file we know. */
     private static final int MAX_METADATA = 16;
     private static final DateTimeFormatter NAME = DateTimeFormatter.BASIC_ISO_DATE;
@@ -56,6 +58,16 @@ final class DayFiles {
             JournalDamagedException problem) {
         String name() {
             return path.getFileName().toString();
+        }
+
+        /** Created and never begun: empty, or zeros where Chronicle's header belongs. Nothing was ever written to it. */
+        boolean unbegun() {
+            return headerless;
+        }
+
+        /** What a reader or the writer says of it, as the last day file after everything acknowledged. */
+        String unbegunWhy() {
+            return size == 0 ? "is empty (0 bytes)" : "has no header";
         }
     }
 
@@ -83,12 +95,14 @@ final class DayFiles {
     /**
      * Every day file, oldest first, each checked for what makes Chronicle hang or fault: an empty
      * file, one that cannot be read, one whose size Chronicle would never give it. Throws the first
-     * problem found.
+     * problem found, but for an empty last file: it is returned {@link DayFile#unbegun() unbegun},
+     * with its problem, for the open to judge against the tip (a day roll that failed leaves one).
      */
     static List<DayFile> inspect(Path dir) {
         List<DayFile> files = inspectEach(dir);
-        for (DayFile f : files) {
-            if (f.problem() != null) throw f.problem();
+        for (int i = 0; i < files.size(); i++) {
+            DayFile f = files.get(i);
+            if (f.problem() != null && !(i == files.size() - 1 && f.unbegun())) throw f.problem();
         }
         return files;
     }
@@ -103,9 +117,14 @@ final class DayFiles {
         }
         List<DayFile> files = new ArrayList<>(paths.size());
         ByteBuffer b = ByteBuffer.allocate(Excerpt.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        for (Path p : paths) {
+        // A missing tip is named by the open; the last day file's excerpts are checked from the last
+        // acknowledged one on by every open (TailCheck), where one that fails is a torn tail, not damage.
+        boolean tip = Files.isRegularFile(dir.resolve(Tip.FILE));
+        JournalId id = paths.size() < 2 || !tip ? null : Tip.readId(dir);
+        for (int i = 0; i < paths.size(); i++) {
+            Path p = paths.get(i);
             try {
-                files.add(inspect(dir, p, b));
+                files.add(inspect(dir, p, b, tip && i < paths.size() - 1, id));
             } catch (JournalDamagedException e) {
                 files.add(new DayFile(cycleOf(p.getFileName().toString()), p, -1, null, false, false, e));
             }
@@ -113,7 +132,7 @@ final class DayFiles {
         return files;
     }
 
-    private static DayFile inspect(Path dir, Path path, ByteBuffer b) {
+    private static DayFile inspect(Path dir, Path path, ByteBuffer b, boolean checkBound, JournalId id) {
         String name = path.getFileName().toString();
         int cycle = cycleOf(name);
         if (!Files.isRegularFile(path)) {
@@ -122,8 +141,8 @@ final class DayFiles {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size == 0) {
-                throw new JournalDamagedException(dir, "the day file is empty (0 bytes): its entries, if it had any,"
-                        + " are gone", name, -1, -1);
+                return new DayFile(cycle, path, 0, null, true, false, new JournalDamagedException(dir, "the day file is empty"
+                        + " (0 bytes): its entries, if it had any, are gone", name, -1, -1));
             }
             if (size < BLOCK + OVERLAP || (size - OVERLAP) % BLOCK != 0) {
                 throw new JournalDamagedException(dir, String.format(Locale.ROOT, "the day file is %,d bytes, a size Chronicle never"
@@ -147,6 +166,7 @@ final class DayFiles {
                         throw new JournalDamagedException(dir, "the first excerpt of the day file is no journal excerpt"
                                 + " (its header is unreadable)", name, ((long) cycle << 32), -1);
                     }
+                    if (first.bound() && checkBound) checkBound(dir, ch, pos + 4, first, id, name, cycle);
                     return new DayFile(cycle, path, size, first, false, false, null);
                 }
                 pos = (pos + 4 + length + 3) & ~3L;
@@ -155,6 +175,30 @@ final class DayFiles {
             throw new JournalDamagedException(dir, "the day file does not have the layout of a Chronicle day file", name, -1, -1);
         } catch (IOException e) {
             throw new JournalDamagedException(dir, "cannot read the day file: " + e.getMessage(), name, -1, -1);
+        }
+    }
+
+    /**
+     * Checks a bound first excerpt (at {@code at}) under the journal's {@code id}: a day file of another
+     * journal, however alike, fails here, at every open, by one read of its first excerpt.
+     */
+    private static void checkBound(Path dir, FileChannel ch, long at, Excerpt first, JournalId id, String name, int cycle)
+            throws IOException {
+        long index = (long) cycle << 32;
+        if (id == null) {
+            throw new JournalDamagedException(dir, "the day file is bound to a journal id, but " + Tip.FILE + " names none:"
+                    + " it is another journal's, or the tip is one from before journal ids", name, index, first.ordinal());
+        }
+        if (first.length() > ExcerptReader.LARGEST) {
+            throw new JournalDamagedException(dir, "the first excerpt of the day file is larger than any excerpt the journal"
+                    + " writes", name, index, first.ordinal());
+        }
+        ByteBuffer whole = ByteBuffer.allocate(Excerpt.HEADER_BYTES + first.length());
+        read(ch, whole, at);
+        if (whole.hasRemaining() || !first.intact(whole.array(), new java.util.zip.CRC32C(), id)) {
+            throw new JournalDamagedException(dir, "the day file is not this journal's: its first excerpt fails its checksum"
+                    + " under this journal's id " + id + " (a day file of another journal put in its place, or a byte of"
+                    + " its first excerpt changed)", name, index, first.ordinal());
         }
     }
 
@@ -172,12 +216,13 @@ final class DayFiles {
     }
 
     /**
-     * The day files a reader finds. A live writer creating a new day file leaves it without a header
-     * for a moment; one still without it a second later was being created when its writer stopped.
+     * The day files a reader finds. A live writer creating a new day file leaves it empty, then
+     * without a header, for a moment; one still so a second later is returned {@link DayFile#unbegun()
+     * unbegun}: it was being created when its writer stopped, or a day roll failed.
      */
     static List<DayFile> inspectBesideAWriter(Path dir) {
         List<DayFile> files = inspect(dir);
-        for (int tries = 0; tries < 20 && !files.isEmpty() && files.get(files.size() - 1).headerless(); tries++) {
+        for (int tries = 0; tries < 20 && !files.isEmpty() && files.get(files.size() - 1).unbegun(); tries++) {
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
@@ -186,13 +231,39 @@ final class DayFiles {
             }
             files = inspect(dir);
         }
-        if (!files.isEmpty() && files.get(files.size() - 1).headerless()) {
-            DayFile last = files.get(files.size() - 1);
-            throw new JournalDamagedException(dir, "the last day file has no header: it was being created when its writer"
-                    + " stopped (was the disk full?). Nothing acknowledged is in it, but a reader cannot read past it; the"
-                    + " writer's next open moves it aside", last.name(), -1, -1);
-        }
         return files;
+    }
+
+    /**
+     * Whether Chronicle closed the day file (its end-of-file marker) right after {@code end}, where its
+     * last excerpt ends: it takes no more excerpts. A day roll that failed leaves the day before so
+     * (Chronicle marks it before it creates the next day's file).
+     */
+    static boolean sealedAfter(Path file, long end) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            return readInt(ch, b, (end + 3) & ~3L) == END_OF_FILE;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Removes {@code file} if it was created and never begun (empty, or zeros where Chronicle's header
+     * belongs): what a day roll that failed leaves. Returns whether it did. Only the writer, under its
+     * lock, calls this.
+     */
+    static boolean removeUnbegun(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (ch.size() > 0 && readInt(ch, ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN), 0) != 0) return false;
+        } catch (IOException e) {
+            return false;
+        }
+        try {
+            return Files.deleteIfExists(file);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Refuses a journal with a day file in journal format 1. */
@@ -200,7 +271,7 @@ final class DayFiles {
         for (DayFile f : files) {
             if (f.format1()) {
                 throw new JournalFormatException(dir, "written in journal format 1 (before checksums; " + f.name()
-                        + "), which this build does not read: it reads format 2 only. No release wrote format 1, so no"
+                        + "), which this build does not read: it reads formats 2 and 3 only. No release wrote format 1, so no"
                         + " converter exists; replay the journal's facts into a new journal with `run`");
             }
         }
@@ -249,6 +320,11 @@ final class DayFiles {
                     firstIndex, first.ordinal());
         }
         int previousCycle = first.prevIndex() < 0 ? -1 : ROLL.toCycle(first.prevIndex());
+        if (before.first().bound() && !first.bound()) {
+            return new JournalDamagedException(dir, "the day file is not this journal's: its excerpts are bound to no journal"
+                    + " id, after day files bound to this journal's (a day file of another journal, from before journal"
+                    + " ids, put in its place)", f.name(), firstIndex, first.ordinal());
+        }
         if (previousCycle == before.cycle() && first.ordinal() > before.first().ordinal()) return null;
         boolean listed = false;
         for (DayFile g : files) listed |= g.cycle() == previousCycle;

@@ -7,10 +7,10 @@ import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
 
 /**
- * The binary header that opens every excerpt (journal format 2), drawn in docs/protocol.md:
+ * The binary header that opens every excerpt (journal formats 2 and 3), drawn in docs/protocol.md:
  *
  * <pre>
- *  0  u8   format      2
+ *  0  u8   format      3 (bound to the journal's id), 2 (before journal ids)
  *  1  u8   kind        'G' a group of entries, 'N' a group whose fact the host numbered, 'C' a state checkpoint,
  *                      'S' / 'P' / 'E' the start, a middle part, the end of a checkpoint too large for one excerpt
  *  2  u16  schema      the entries' encoding version (EntryCodec.SCHEMA_VERSION)
@@ -20,19 +20,24 @@ import java.util.zip.CRC32C;
  * 24  i64  prevIndex   the Chronicle index of the excerpt before this one, -1 for the first
  * 32  i64  time        journal time, epoch millis, never less than the excerpt before
  * 40  u32  length      payload bytes after the header
- * 44  u32  crc         CRC32C of bytes [0, 44) and the payload
+ * 44  u32  crc         CRC32C of the journal's id (format 3), bytes [0, 44) and the payload
  * 48       payload     'G', 'C': per entry a kind byte ('F', 'D', 'C'), a u32 length and the entry's bytes;
  *                      'N': the host's seq (i64, 1 or more), then the entries as in 'G';
  *                      'S', 'P', 'E': the next slice of the checkpoint's bytes
  * </pre>
  *
- * Little-endian. Format 1 (before checksums) began each excerpt with Chronicle Wire's field name
+ * Little-endian. Format 3 is format 2 with the journal's id ({@link JournalId}) at the start of what
+ * the checksum covers: the id is in no excerpt, only in journal.tip, and an excerpt of another
+ * journal fails its checksum here. Format 1 (before checksums) began each excerpt with Chronicle Wire's field name
  * {@code v} (byte 0xC1), so the first byte tells the formats apart. This record is the one place
  * that lays the header out: every write and every read of it goes through here.
  */
 record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, long prevIndex, long time, int length,
-        int crc) {
-    private static final byte FORMAT = 2;
+        int crc, byte format) {
+    /** Format 2: the checksum covers the header and the payload. Journals before journal ids. */
+    static final byte UNBOUND = 2;
+    /** Format 3: the checksum covers the journal's id ({@link JournalId}) first, then what format 2's does. */
+    static final byte BOUND = 3;
     private static final byte FORMAT_1_FIRST_BYTE = (byte) 0xC1;
     static final int HEADER_BYTES = 48;
     /** The header's bytes the checksum covers: all but the checksum itself, which follows them. */
@@ -53,6 +58,11 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
     private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Whether the checksum covers the journal's id (format 3): the excerpt is this journal's only. */
+    boolean bound() {
+        return format == BOUND;
+    }
 
     boolean isPart() {
         return kind == PART_START || kind == PART;
@@ -97,7 +107,13 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
      */
     static int writeHeader(byte[] buf, int at, byte kind, int schema, int count, long ordinal, long firstEntry,
             long prevIndex, long time, byte[] payload, int offset, int length, CRC32C crc) {
-        buf[at] = FORMAT;
+        return writeHeader(buf, at, null, kind, schema, count, ordinal, firstEntry, prevIndex, time, payload, offset, length, crc);
+    }
+
+    /** As above, bound to the journal {@code id} (format 3), or unbound (format 2) when it is null. */
+    static int writeHeader(byte[] buf, int at, JournalId id, byte kind, int schema, int count, long ordinal, long firstEntry,
+            long prevIndex, long time, byte[] payload, int offset, int length, CRC32C crc) {
+        buf[at] = id == null ? UNBOUND : BOUND;
         buf[at + 1] = kind;
         I16.set(buf, at + 2, (short) schema);
         I32.set(buf, at + 4, count);
@@ -106,14 +122,15 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
         I64.set(buf, at + 24, prevIndex);
         I64.set(buf, at + 32, time);
         I32.set(buf, at + 40, length);
-        int checksum = checksum(buf, at, payload, offset, length, crc);
+        int checksum = checksum(id, buf, at, payload, offset, length, crc);
         I32.set(buf, at + CHECKED_BYTES, checksum);
         return checksum;
     }
 
-    /** The CRC32C over a header's checked bytes (at {@code at} in {@code header}) and its payload. */
-    static int checksum(byte[] header, int at, byte[] payload, int offset, int length, CRC32C crc) {
+    /** The CRC32C over the journal's id (when bound), a header's checked bytes (at {@code at} in {@code header}) and its payload. */
+    private static int checksum(JournalId id, byte[] header, int at, byte[] payload, int offset, int length, CRC32C crc) {
         crc.reset();
+        if (id != null) id.update(crc);
         crc.update(header, at, CHECKED_BYTES);
         crc.update(payload, offset, length);
         return (int) crc.getValue();
@@ -121,7 +138,7 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
 
     /**
      * The header of an excerpt of {@code size} bytes whose first bytes (the whole excerpt, or at least
-     * its header) are in {@code buf}, or null when it is none of format 2 (too short, another format
+     * its header) are in {@code buf}, or null when it is none of format 2 or 3 (too short, another format
      * byte, an unknown kind, a length that does not match the size). The checksum is read, not
      * checked: see {@link #intact}.
      */
@@ -130,17 +147,26 @@ record Excerpt(byte kind, int schema, int count, long ordinal, long firstEntry, 
         return e != null && e.length == size - HEADER_BYTES ? e : null;
     }
 
-    /** The header in {@code buf[0, HEADER_BYTES)}, or null when it is none of format 2. */
+    /** The header in {@code buf[0, HEADER_BYTES)}, or null when it is none of format 2 or 3. */
     static Excerpt readHeader(byte[] buf) {
-        if (buf.length < HEADER_BYTES || buf[0] != FORMAT || !knownKind(buf[1])) return null;
+        if (buf.length < HEADER_BYTES || (buf[0] != UNBOUND && buf[0] != BOUND) || !knownKind(buf[1])) return null;
         return new Excerpt(buf[1], Short.toUnsignedInt((short) I16.get(buf, 2)), (int) I32.get(buf, 4),
                 (long) I64.get(buf, 8), (long) I64.get(buf, 16), (long) I64.get(buf, 24), (long) I64.get(buf, 32),
-                (int) I32.get(buf, 40), (int) I32.get(buf, CHECKED_BYTES));
+                (int) I32.get(buf, 40), (int) I32.get(buf, CHECKED_BYTES), buf[0]);
     }
 
-    /** Whether the excerpt in {@code buf} (whose header this is) matches its checksum. */
+    /** Whether the unbound excerpt in {@code buf} (whose header this is) matches its checksum. */
     boolean intact(byte[] buf, CRC32C crc) {
-        return checksum(buf, 0, buf, HEADER_BYTES, length, crc) == this.crc;
+        return intact(buf, crc, null);
+    }
+
+    /**
+     * Whether the excerpt in {@code buf} (whose header this is) matches its checksum: a bound one
+     * under the journal {@code id}, which it never matches when null.
+     */
+    boolean intact(byte[] buf, CRC32C crc, JournalId id) {
+        if (bound() && id == null) return false;
+        return checksum(bound() ? id : null, buf, 0, buf, HEADER_BYTES, length, crc) == this.crc;
     }
 
     /** The entries that follow this excerpt's. */

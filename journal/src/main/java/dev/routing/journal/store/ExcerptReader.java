@@ -15,18 +15,30 @@ import net.openhft.chronicle.wire.DocumentContext;
  */
 final class ExcerptReader {
     /** Larger than any excerpt the journal writes: a group at its limit, or a checkpoint's part. */
-    private static final long LARGEST = Journal.GROUP_LIMIT + CheckpointParts.PART_BYTES;
+    static final long LARGEST = Journal.GROUP_LIMIT + CheckpointParts.PART_BYTES;
 
     private final Path dir;
-    private final ExcerptCheck checker = new ExcerptCheck();
+    private final ExcerptCheck checker;
     /** The bytes of the header (and a numbered group's seq) a peek read. */
     private final byte[] peeked = new byte[Excerpt.HEADER_BYTES + Excerpt.SEQ_BYTES];
     private byte[] buf;
     private Excerpt checked;
 
-    ExcerptReader(Path dir, int capacity) {
+    /** A reader of the journal in {@code dir}, its excerpts checked under {@code id} (null for a journal made before ids). */
+    ExcerptReader(Path dir, int capacity, JournalId id) {
         this.dir = dir;
         this.buf = new byte[capacity];
+        this.checker = new ExcerptCheck(id);
+    }
+
+    /** As above, under the id {@code dir}'s tip holds. */
+    ExcerptReader(Path dir, int capacity) {
+        this(dir, capacity, Tip.readId(dir));
+    }
+
+    /** The journal's id, once its writer made one. */
+    void bind(JournalId id) {
+        checker.bind(id);
     }
 
     /** The excerpt {@link #check} read last, whole, header first. */

@@ -38,8 +38,9 @@ import net.openhft.chronicle.wire.DocumentContext;
  *
  * <p>A reader opens Chronicle read-only (it changes no byte, and works on a read-only directory) and
  * reads only to the last excerpt it found at its open, so it sees one consistent journal beside a
- * live writer. One writer per directory ({@link WriterLock}). Like Chronicle's own appenders and
- * tailers, a Journal belongs to the thread that opened it.
+ * live writer. One writer per journal: an OS lock on its tip ({@link WriterLock}). Every excerpt is
+ * bound to the id the journal made at its creation ({@link JournalId}). Like Chronicle's own
+ * appenders and tailers, a Journal belongs to the thread that opened it.
  */
 public final class Journal implements AutoCloseable {
     private static final RollCycle ROLL = DayFiles.ROLL;
@@ -54,6 +55,10 @@ public final class Journal implements AutoCloseable {
 
     private final Path dir;
     private final boolean writer;
+    /** The id a new journal takes (salvage's), or null for a fresh one. */
+    private final JournalId wanted;
+    /** The journal's id (journal.tip's): every excerpt is checked under it, and the writer binds what it writes to it. */
+    private JournalId id;
     /** The writer's; null for a reader. */
     private final WriterLock lock;
     private final FreeSpace space;
@@ -88,12 +93,13 @@ public final class Journal implements AutoCloseable {
     private final List<String> notes = new ArrayList<>();
     private boolean closed;
 
-    private Journal(Path dir, boolean writer) {
+    private Journal(Path dir, boolean writer, JournalId wanted) {
         this.dir = dir;
         this.writer = writer;
+        this.wanted = wanted;
         this.lock = writer ? WriterLock.take(dir) : null;
         this.space = new FreeSpace(dir, writer);
-        this.reader = new ExcerptReader(dir, 4096);
+        this.reader = new ExcerptReader(dir, 4096, null);
         this.days = new TimeIndex(this::tailer, reader);
         this.appender = writer ? new DayAppender(days, this::sync) : null;
         try {
@@ -114,13 +120,21 @@ public final class Journal implements AutoCloseable {
 
     /** Opens (creating if need be) the journal in {@code dir} for writing, cutting a torn tail first. */
     public static Journal openWriter(Path dir) {
-        return new Journal(dir, true);
+        return new Journal(dir, true, null);
+    }
+
+    /**
+     * As {@link #openWriter(Path)}, a new journal taking the id {@code id} (salvage's copy, whose
+     * excerpts are bound to its source's), or a fresh one when null.
+     */
+    static Journal openWriter(Path dir, JournalId id) {
+        return new Journal(dir, true, id);
     }
 
     /** Opens an existing journal for reading only; it may have a live writer. */
     public static Journal openReader(Path dir) {
         if (!exists(dir)) throw new IllegalArgumentException("no journal at " + dir);
-        return new Journal(dir, false);
+        return new Journal(dir, false, null);
     }
 
     /** Whether {@code dir} holds a journal: Chronicle's metadata, the tip or a day file (the metadata alone may be lost). */
@@ -158,18 +172,26 @@ public final class Journal implements AutoCloseable {
             TailCut.clearWork(dir);
         }
         Tip.State tipState = Tip.read(dir);
+        id = Tip.readId(dir);
+        reader.bind(id);
         List<DayFiles.DayFile> files = writer ? DayFiles.inspect(dir) : DayFiles.inspectBesideAWriter(dir);
         DayFiles.refuseFormat1(dir, files);
         boolean any = files.stream().anyMatch(f -> f.first() != null);
         if (tipState == null && any) {
-            throw new JournalDamagedException(dir, Tip.FILE + " is missing, so a cut at the journal's end could not be"
-                    + " told from its end", Tip.FILE, -1, -1);
+            throw Tip.missing(dir);
         }
+        DayFiles.DayFile unbegun = unbegunLast(files, tipState);
         if (writer) {
-            tip = Tip.openWriter(dir, tipState != null ? tipState : Tip.State.EMPTY);
+            if (lock.tip() == null) throw Tip.missing(dir);
+            tip = Tip.openWriter(dir, lock.tip(), tipState != null ? tipState : Tip.State.EMPTY);
             tipState = tip.state();
-            files = moveAsideHeaderlessLast(files, tipState);
+            if (unbegun != null) files = moveAsideUnbegun(files, unbegun);
             tipState = tip.state();
+        } else if (unbegun != null) {
+            files = files.subList(0, files.size() - 1);
+            notes.add("the last day file " + unbegun.name() + " " + unbegun.unbegunWhy() + ": it was created and never"
+                    + " begun (a day roll that failed, or a writer stopped while creating it). Nothing acknowledged is in it;"
+                    + " it is not read, and the writer's next open moves it aside");
         }
         DayFiles.checkChain(dir, files);
         days.list(files);
@@ -177,6 +199,9 @@ public final class Journal implements AutoCloseable {
         if (metadata != null) {
             if (writer) notes.add(Metadata.moveAside(dir, metadata));
             else view = Metadata.view(dir, files);
+        } else if (!writer && unbegun != null) {
+            // Chronicle would wait on the unbegun file without end: read through links to the others
+            view = Metadata.view(dir, files);
         }
         if (writer && !Files.exists(dir.resolve(Metadata.FILE))) writable();
         else queue = build();
@@ -192,12 +217,13 @@ public final class Journal implements AutoCloseable {
         TailCheck.Tail tail = ends.check(tipState, last, queue);
         if (tail.tornIndex() >= 0) {
             if (writer) {
-                long excerpts = queue.countExcerpts(tail.tornIndex(), last + 1);
+                // Chronicle's index may count fewer than are readable after a power failure (TailCheck)
+                long excerpts = last >= tail.tornIndex() ? queue.countExcerpts(tail.tornIndex(), last + 1) : tail.lostUnsynced();
                 closeQueue();
                 tip.floor(ROLL.toCycle(tail.tornIndex()) * DayFiles.DAY_MILLIS);
                 tipState = tip.state();
                 space.refuseBelow(tail.tornPosition());
-                cut = TailCut.cut(dir, files, tail.tornIndex(), tail.tornOrdinal(), Math.max(excerpts, 1));
+                cut = TailCut.cut(dir, files, tail.tornIndex(), tail.tornOrdinal(), Math.max(excerpts, 1), tail.lostUnsynced() > 0);
                 files = DayFiles.inspect(dir);
                 DayFiles.checkChain(dir, files);
                 days.list(files);
@@ -208,7 +234,7 @@ public final class Journal implements AutoCloseable {
                 if (tail.tornIndex() >= 0) {
                     throw reader.damage("the torn tail is still there after it was cut", tail.tornIndex(), tail.tornOrdinal());
                 }
-            } else {
+            } else if (tail.lostUnsynced() == 0) {
                 notes.add("the journal ends in a torn excerpt at index 0x" + Long.toHexString(tail.tornIndex()) + " (ordinal "
                         + tail.tornOrdinal() + ", " + DayFiles.name(ROLL.toCycle(tail.tornIndex())) + ") after the last"
                         + " acknowledged one: it was never acknowledged and is not read; the writer's next open cuts it");
@@ -216,7 +242,8 @@ public final class Journal implements AutoCloseable {
         }
         if (tail.lostUnsynced() > 0) {
             notes.add(tail.lostUnsynced() + " excerpt(s) acknowledged but not yet synced (ordinals " + (tail.lastOrdinal() + 1)
-                    + " to " + tipState.ackedOrdinal() + ") were lost with the page cache in a power failure or system crash");
+                    + " to " + tipState.ackedOrdinal() + ") were lost with the page cache in a power failure or system crash"
+                    + (!writer && tail.tornIndex() >= 0 ? "; what is left of them is not read, and the writer's next open cuts it" : ""));
         }
         end = tail.lastIndex();
         if (tail.last() != null) {
@@ -224,6 +251,15 @@ public final class Journal implements AutoCloseable {
             nextEntry = tail.last().nextEntry();
             prevIndex = tail.lastIndex();
             journalTime = tail.last().time();
+        }
+        if (writer && tail.last() != null) {
+            int lastDay = ROLL.toCycle(tail.lastIndex());
+            if (DayFiles.sealedAfter(dir.resolve(DayFiles.name(lastDay)), tail.lastEnd())) {
+                // Chronicle closed the last excerpt's day file (a day roll that failed after it did): it
+                // takes no more, so the next excerpt goes to the next day
+                tip.floor((lastDay + 1L) * DayFiles.DAY_MILLIS);
+                tipState = tip.state();
+            }
         }
         if (tipState != null) journalTime = Math.max(journalTime, tipState.floorMillis());
         if (writer && tipState.ackedOrdinal() > tail.lastOrdinal()) {
@@ -245,21 +281,35 @@ public final class Journal implements AutoCloseable {
     /** The writer's queue, opened for writing at its first write. */
     private void writable() {
         if (writable) return;
+        if (id == null) {
+            // a new journal, or one made before ids: it gets its id now, and every excerpt from here is bound to it
+            id = tip.bind(wanted != null ? wanted : JournalId.random());
+            reader.bind(id);
+        }
         closeQueue();
         queue = appender.open(dir);
         writable = true;
     }
 
-    /** A last day file with not even Chronicle's header (created when the writer died or the disk filled) holds nothing acknowledged. */
-    private List<DayFiles.DayFile> moveAsideHeaderlessLast(List<DayFiles.DayFile> files, Tip.State tipState) {
-        if (files.isEmpty() || !files.get(files.size() - 1).headerless()) return files;
+    /**
+     * The last day file when it was created and never begun (empty, or without Chronicle's header: a
+     * day roll that failed, or a writer that stopped while creating it), or null. It holds nothing
+     * acknowledged; where it should hold the last acknowledged excerpt, that excerpt is gone: damage.
+     */
+    private DayFiles.DayFile unbegunLast(List<DayFiles.DayFile> files, Tip.State tipState) {
+        if (files.isEmpty() || !files.get(files.size() - 1).unbegun()) return null;
         DayFiles.DayFile last = files.get(files.size() - 1);
         if (tipState != null && tipState.ackedIndex() >= 0 && ROLL.toCycle(tipState.ackedIndex()) >= last.cycle()) {
-            throw new JournalDamagedException(dir, "the day file holding the last acknowledged excerpt has no header",
-                    last.name(), tipState.ackedIndex(), tipState.ackedOrdinal());
+            throw last.problem() != null ? last.problem() : new JournalDamagedException(dir, "the day file holding the last"
+                    + " acknowledged excerpt has no header", last.name(), tipState.ackedIndex(), tipState.ackedOrdinal());
         }
+        return last;
+    }
+
+    /** The writer's way with an unbegun last day file ({@link #unbegunLast}): moved aside, the next excerpt in its day or later. */
+    private List<DayFiles.DayFile> moveAsideUnbegun(List<DayFiles.DayFile> files, DayFiles.DayFile last) {
         tip.floor(last.cycle() * DayFiles.DAY_MILLIS);
-        cut = TailCut.cut(dir, files, ROLL.toIndex(last.cycle(), 0), tipState.ackedOrdinal() + 1, 0);
+        cut = TailCut.cut(dir, files, ROLL.toIndex(last.cycle(), 0), tip.state().ackedOrdinal() + 1, 0, false);
         return DayFiles.inspect(dir);
     }
 
@@ -278,12 +328,18 @@ public final class Journal implements AutoCloseable {
         queue = build();
     }
 
-    /** The queue's last index; a fault here is a day file cut short (or a full disk). */
+    /**
+     * The queue's last index; a fault here is a day file cut short (or a full disk). -1 when Chronicle
+     * cannot find its end (its header points at data a power failure lost, and its own assertion
+     * trips): {@link TailCheck} reads on from the last excerpt the tip protects to find it.
+     */
     private long lastIndexChecked(List<DayFiles.DayFile> files) {
         try {
             return queue.lastIndex();
         } catch (InternalError e) {
             throw space.faulted(e, files.isEmpty() ? null : files.get(files.size() - 1).name());
+        } catch (AssertionError e) {
+            return -1;
         }
     }
 
@@ -351,7 +407,8 @@ public final class Journal implements AutoCloseable {
         byte[] head = inPlace ? payload : header;
         int at = inPlace ? offset - Excerpt.HEADER_BYTES : 0;
         space.ensure((long) Excerpt.HEADER_BYTES + length);
-        int excerptCrc = Excerpt.writeHeader(head, at, kind, EntryCodec.SCHEMA_VERSION, count, nextOrdinal, nextEntry, prevIndex,
+        writable(); // binds a journal made before ids, so that this excerpt is bound too
+        int excerptCrc = Excerpt.writeHeader(head, at, id, kind, EntryCodec.SCHEMA_VERSION, count, nextOrdinal, nextEntry, prevIndex,
                 journalTime, payload, offset, length, crc);
         long index = put(head, at, payload, offset, length);
         try {
@@ -399,8 +456,18 @@ public final class Journal implements AutoCloseable {
         } catch (InternalError e) {
             broken = "the disk filled under a write";
             throw new JournalFullException(dir, space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
+        } catch (DayAppender.NotBegun e) {
+            // Chronicle could not create or size a new day's file, and may have closed the day before: this
+            // writer takes no more, and the next open goes on in the new day (it finds the old one closed)
+            long usable = space.usable();
+            if (usable < FreeSpace.RESERVE_BYTES) {
+                broken = "the disk filled under a write";
+                throw new JournalFullException(dir, usable, (long) Excerpt.HEADER_BYTES + length, false, e.getCause());
+            }
+            broken = "it could not begin the day file " + e.file;
+            throw new DayFileException(dir, e.file, usable, e.getCause());
         } catch (RuntimeException e) {
-            // Chronicle reports an I/O error (a day file it could not create or grow) as its own runtime exception
+            // Chronicle reports an I/O error (a day file it could not grow) as its own runtime exception
             long usable = space.usable();
             if (usable >= FreeSpace.RESERVE_BYTES) throw e;
             broken = "the disk filled under a write";
@@ -637,7 +704,9 @@ public final class Journal implements AutoCloseable {
         try {
             return SeqSearch.last(t, last, afterIndex, days, reader);
         } catch (InternalError e) {
-            throw space.faulted(e, DayFiles.name(ROLL.toCycle(last)));
+            throw named(space.faulted(e, DayFiles.name(ROLL.toCycle(last))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
         }
     }
 
@@ -655,7 +724,9 @@ public final class Journal implements AutoCloseable {
         try {
             return SeqSearch.indexOf(t, last, seq, fromIndex, days, reader);
         } catch (InternalError e) {
-            throw space.faulted(e, DayFiles.name(ROLL.toCycle(last)));
+            throw named(space.faulted(e, DayFiles.name(ROLL.toCycle(last))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
         }
     }
 
@@ -692,10 +763,28 @@ public final class Journal implements AutoCloseable {
                 return new JournalRecord(index, 0, entryAt(index));
             }
         } catch (InternalError e) {
-            throw space.faulted(e, DayFiles.name(ROLL.toCycle(start)));
+            throw named(space.faulted(e, DayFiles.name(ROLL.toCycle(start))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
         } finally {
             t.close();
         }
+    }
+
+    /**
+     * What a search that reads headers without checking them (backwards from the end, or skipping
+     * ahead) found wrong, named as every reader names it. A flipped length in Chronicle's framing
+     * faults the search where it stands, which can be a day after the damage, and looks like a file
+     * cut short; the forward check from the start finds the excerpt itself, by file, index and
+     * ordinal. Only when it finds nothing is the search's own answer given.
+     */
+    private RuntimeException named(RuntimeException found) {
+        try {
+            checkUpTo(lastIndex() + 1);
+        } catch (JournalDamagedException | JournalFullException e) {
+            return e;
+        }
+        return found;
     }
 
     /** The index of the last group at or before {@code index} (which need not be a group's), or -1. */
@@ -740,7 +829,7 @@ public final class Journal implements AutoCloseable {
     private ByteArrayOutputStream partsBefore(long index) {
         ExcerptTailer t = queue.createTailer();
         try {
-            return CheckpointParts.before(t, index, new ExcerptReader(dir, CheckpointParts.PART_BYTES + Excerpt.HEADER_BYTES));
+            return CheckpointParts.before(t, index, new ExcerptReader(dir, CheckpointParts.PART_BYTES + Excerpt.HEADER_BYTES, id));
         } finally {
             t.close();
         }

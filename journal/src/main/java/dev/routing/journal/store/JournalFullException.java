@@ -9,21 +9,13 @@ import java.util.Locale;
  * not be allocated), after: then that one excerpt may be on disk torn, and the writer's next open
  * cuts it. Either way nothing acknowledged is lost, and once space is freed the journal continues.
  */
-public final class JournalFullException extends RuntimeException {
-    private final boolean inDoubt;
-
+public final class JournalFullException extends JournalUnwritableException {
     JournalFullException(Path dir, long usable, long needed, boolean inDoubt, Throwable cause) {
         super("the journal's disk is full (" + size(usable) + " free at " + dir + (needed > 0 ? "; the next excerpt needs "
                 + size(needed) : "") + " beside the " + size(FreeSpace.RESERVE_BYTES) + " the journal keeps free for Chronicle's"
                 + " own files)"
                 + (inDoubt ? ": the disk filled while the last excerpt was written; the writer's next open keeps it"
-                        + " if it is whole and cuts it if not" : ""), cause);
-        this.inDoubt = inDoubt;
-    }
-
-    /** Whether the excerpt being written when the disk filled may be on disk (torn or whole). */
-    public boolean inDoubt() {
-        return inDoubt;
+                        + " if it is whole and cuts it if not" : ""), inDoubt, "space is freed", cause);
     }
 
     private static String size(long bytes) {

@@ -19,7 +19,7 @@ final class TailCheck {
 
     /** What the check of the journal's end found: its last good excerpt, and where a torn tail starts (-1 for none). */
     record Tail(Excerpt last, long lastIndex, long lastOrdinal, long tornIndex, long tornOrdinal, long tornPosition,
-            long lostUnsynced) {
+            long lostUnsynced, long lastEnd) {
     }
 
     private final Supplier<ExcerptTailer> tailer;
@@ -39,23 +39,24 @@ final class TailCheck {
     Tail check(Tip.State tipState, long last, SingleChronicleQueue queue) {
         long protectedIndex = tipState == null ? -1 : tipState.protectedIndex();
         long protectedOrdinal = tipState == null ? -1 : tipState.protectedOrdinal();
-        if (last < 0) {
-            if (protectedOrdinal >= 0) {
-                throw reader.damage("the journal holds no excerpt, but its writer acknowledged through ordinal " + protectedOrdinal,
-                        protectedIndex, protectedOrdinal);
-            }
-            return new Tail(null, -1, -1, -1, -1, 0, 0);
-        }
+        if (last < 0 && protectedOrdinal < 0) return new Tail(null, -1, -1, -1, -1, 0, 0, -1);
         long from = protectedIndex >= 0 ? protectedIndex : queue.firstIndex();
-        if (protectedIndex > last) {
-            throw reader.damage("the journal ends at index 0x" + Long.toHexString(last) + ", before the last excerpt its writer"
-                    + " acknowledged: excerpts up to ordinal " + protectedOrdinal + " are missing (the end of the journal was cut or"
-                    + " its last day file lost)",
-                    protectedIndex, protectedOrdinal);
-        }
+        // Chronicle's last index comes from its store header and index, which a power failure can keep
+        // while it loses the data pages they point into: then it is no measure of what is there, and
+        // the end is found by reading on from the excerpt that must be there.
+        boolean lastUntrusted = protectedIndex > last;
+        if (lastUntrusted) last = Long.MAX_VALUE;
         ExcerptTailer t = tailer.get();
         t.direction(TailerDirection.FORWARD);
         if (!days.moveTo(t, from)) {
+            if (lastUntrusted) {
+                long end = readableEnd(t);
+                if (end < 0) {
+                    throw reader.damage("the journal holds no excerpt, but its writer acknowledged through ordinal " + protectedOrdinal,
+                            protectedIndex, protectedOrdinal);
+                }
+                throw missing(end, protectedIndex, protectedOrdinal);
+            }
             throw reader.damage("the last excerpt its writer acknowledged is missing", protectedIndex, protectedOrdinal);
         }
         Excerpt previous = null;
@@ -65,6 +66,7 @@ final class TailCheck {
         long torn = -1;
         long tornOrdinal = -1;
         long tornPosition = 0;
+        long lastEnd = -1;
         while (true) {
             try (DocumentContext dc = t.readingDocument()) {
                 if (!dc.isPresent()) break;
@@ -95,6 +97,7 @@ final class TailCheck {
                 previousIndex = index;
                 lastGood = previous;
                 lastGoodIndex = index;
+                lastEnd = dc.wire().bytes().readLimit();
             } catch (InternalError e) {
                 if (previousIndex >= protectedIndex && previousIndex >= 0) {
                     torn = previousIndex + 1;
@@ -104,7 +107,14 @@ final class TailCheck {
                 throw space.faulted(e, DayFiles.name(ROLL.toCycle(Math.max(from, previousIndex))));
             }
         }
-        if (torn < 0 && lastGoodIndex < last) {
+        if (lastUntrusted && (lastGood == null || lastGood.ordinal() < protectedOrdinal)) {
+            throw missing(lastGoodIndex, protectedIndex, protectedOrdinal);
+        }
+        if (lastUntrusted && torn < 0) {
+            // what Chronicle's index counts past the last readable excerpt is gone: the writer cuts it
+            torn = lastGoodIndex + 1;
+            tornOrdinal = lastGood.ordinal() + 1;
+        } else if (torn < 0 && lastGoodIndex < last) {
             // Chronicle counts an excerpt it cannot reach: the rest of the file is unreadable
             if (lastGoodIndex >= protectedIndex && lastGoodIndex >= 0) {
                 torn = lastGoodIndex + 1;
@@ -119,6 +129,24 @@ final class TailCheck {
                     protectedIndex, protectedOrdinal);
         }
         long lost = tipState != null && tipState.fromAnotherBoot() ? Math.max(0, tipState.ackedOrdinal() - lastGood.ordinal()) : 0;
-        return new Tail(lastGood, lastGoodIndex, lastGood.ordinal(), torn, tornOrdinal, tornPosition, lost);
+        return new Tail(lastGood, lastGoodIndex, lastGood.ordinal(), torn, tornOrdinal, tornPosition, lost, lastEnd);
+    }
+
+    /** The index of the last excerpt Chronicle reads from the start, or -1: only to name damage, never on the way to data. */
+    private static long readableEnd(ExcerptTailer t) {
+        t.toStart();
+        long end = -1;
+        while (true) {
+            try (DocumentContext dc = t.readingDocument()) {
+                if (!dc.isPresent()) return end;
+                end = dc.index();
+            }
+        }
+    }
+
+    private JournalDamagedException missing(long last, long protectedIndex, long protectedOrdinal) {
+        return reader.damage("the journal ends at index 0x" + Long.toHexString(last) + ", before the last excerpt its writer"
+                + " acknowledged: excerpts up to ordinal " + protectedOrdinal + " are missing (the end of the journal was cut or"
+                + " its last day file lost)", protectedIndex, protectedOrdinal);
     }
 }

@@ -38,11 +38,16 @@ final class TailCut {
     static final String WORK = "cut.tmp";
 
     /** What an open cut: the first excerpt cut, how many, and where the original went. */
-    record Cut(String file, long index, long ordinal, long excerpts, String keptAs) {
+    record Cut(String file, long index, long ordinal, long excerpts, String keptAs, boolean lostAcknowledged) {
         String describe() {
+            if (lostAcknowledged) {
+                return "cut what a power failure left of " + excerpts + " excerpt(s) acknowledged after the last sync, from"
+                        + " ordinal " + ordinal + " (index 0x" + Long.toHexString(index) + ") in " + file + " (Chronicle's index"
+                        + " still counted them; their bytes are gone); the file as it was is kept as " + keptAs;
+            }
             if (excerpts == 0) {
-                return "cut a torn tail: the last day file " + file + " was created but never written (it has no header);"
-                        + " it is kept as " + keptAs;
+                return "cut a torn tail: the last day file " + file + " was created but never begun (empty or without a"
+                        + " header: a day roll that failed, or a writer stopped while creating it); it is kept as " + keptAs;
             }
             return "cut a torn tail of " + excerpts + " excerpt(s) never acknowledged, from ordinal " + ordinal
                     + " (index 0x" + Long.toHexString(index) + ") in " + file + "; the file as it was is kept as " + keptAs;
@@ -64,9 +69,10 @@ final class TailCut {
 
     /**
      * Cuts every excerpt from {@code tornIndex} on. {@code files} are the journal's day files, oldest
-     * first; {@code excerpts} is how many are cut (for the report).
+     * first; {@code excerpts} is how many are cut (for the report); {@code lostAcknowledged} when they
+     * were acknowledged and a power failure took them before a sync (for the report).
      */
-    static Cut cut(Path dir, List<DayFiles.DayFile> files, long tornIndex, long tornOrdinal, long excerpts) {
+    static Cut cut(Path dir, List<DayFiles.DayFile> files, long tornIndex, long tornOrdinal, long excerpts, boolean lostAcknowledged) {
         int cycle = ROLL.toCycle(tornIndex);
         long keep = ROLL.toSequenceNumber(tornIndex);
         String name = DayFiles.name(cycle);
@@ -92,7 +98,7 @@ final class TailCut {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot cut the torn tail of journal " + dir + " at " + name, e);
         }
-        return new Cut(name, tornIndex, tornOrdinal, excerpts, keptAs);
+        return new Cut(name, tornIndex, tornOrdinal, excerpts, keptAs, lostAcknowledged);
     }
 
     private static void moveAside(Path file, String as) throws IOException {

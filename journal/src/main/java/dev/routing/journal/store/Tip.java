@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.UUID;
@@ -31,6 +30,9 @@ final class Tip {
     static final String FILE = "journal.tip";
     private static final int BYTES = 4096;
     private static final byte[] MAGIC = "RJTIP002".getBytes(StandardCharsets.US_ASCII);
+    /** The journal's id ({@link JournalId}, zeros in a journal made before ids), and its CRC32C. */
+    private static final int ID = 8;
+    private static final int ID_CRC = ID + JournalId.BYTES;
     private static final int SLOT_0 = 64;
     /** seq 0, boot 8, acked ordinal 24, index 32, crc 40, synced ordinal 48, index 56, floor 64, slot crc 72. */
     private static final int SLOT_BYTES = 80;
@@ -76,22 +78,97 @@ final class Tip {
     private final MappedByteBuffer map;
     private final CRC32C crc = new CRC32C();
     private State state;
+    private JournalId id;
 
-    private Tip(MappedByteBuffer map, State state) {
+    private Tip(MappedByteBuffer map, State state, JournalId id) {
         this.map = map;
         this.state = state;
+        this.id = id;
     }
 
-    /** Reads the tip, or null when the journal has no tip file. A file that holds no valid slot is damage. */
+    /**
+     * Reads the tip, or null when the journal has no tip file, or an empty one (created by a writer's
+     * lock before it wrote anything). A file that holds no valid slot is damage. In the JVM that writes
+     * the journal it is read through the writer's channel: closing a descriptor of its own would drop
+     * the writer's lock ({@link WriterLock}).
+     */
     static State read(Path dir) {
-        Path file = dir.resolve(FILE);
-        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            while (b.hasRemaining() && ch.read(b) >= 0) {
-                // read the whole file
-            }
+        ByteBuffer b = bytes(dir);
+        if (b == null) return null;
+        State s = newest(b, new CRC32C());
+        if (s == null) throw new JournalDamagedException(dir, FILE + " holds no valid record of the last acknowledged excerpt", FILE, -1, -1);
+        return s;
+    }
+
+    /**
+     * The journal's id, or null when the tip holds none (a journal made before ids, whose writer has
+     * not opened it since) or there is no tip. An id that fails its own checksum is damage: every
+     * bound excerpt would fail under it.
+     */
+    static JournalId readId(Path dir) {
+        ByteBuffer b = bytes(dir);
+        return b == null ? null : id(b, dir);
+    }
+
+    private static JournalId id(ByteBuffer b, Path dir) {
+        byte[] magic = new byte[MAGIC.length];
+        b.get(0, magic);
+        if (!Arrays.equals(magic, MAGIC)) return null;
+        byte[] id = new byte[JournalId.BYTES];
+        b.get(ID, id);
+        JournalId journal = JournalId.of(id);
+        if (journal == null && b.getInt(ID_CRC) == 0) return null;
+        if (journal == null || b.getInt(ID_CRC) != idCrc(id)) {
+            throw new JournalDamagedException(dir, FILE + " holds a journal id that fails its checksum", FILE, -1, -1);
+        }
+        return journal;
+    }
+
+    /** The tip's bytes, or null when there is no tip or an empty one; read through the writer's channel in its JVM. */
+    private static ByteBuffer bytes(Path dir) {
+        FileChannel held = WriterLock.tipChannel(dir);
+        if (held != null) return bytes(dir, held);
+        try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.READ)) {
+            return bytes(dir, ch);
         } catch (NoSuchFileException e) {
             return null;
+        } catch (IOException e) {
+            throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
+        }
+    }
+
+    private static ByteBuffer bytes(Path dir, FileChannel ch) {
+        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            if (ch.size() == 0) return null;
+            while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
+                // read the whole file
+            }
+        } catch (IOException e) {
+            throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
+        }
+        return b;
+    }
+
+    private static int idCrc(byte[] id) {
+        CRC32C crc = new CRC32C();
+        crc.update(id);
+        return (int) crc.getValue();
+    }
+
+    /** The damage of a journal with excerpts and no tip (or an empty one): its end cannot be checked. */
+    static JournalDamagedException missing(Path dir) {
+        return new JournalDamagedException(dir, FILE + " is missing (or empty), so a cut at the journal's end could not be"
+                + " told from its end", FILE, -1, -1);
+    }
+
+    private static State read(Path dir, FileChannel ch) {
+        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        try {
+            if (ch.size() == 0) return null;
+            while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
+                // read the whole file
+            }
         } catch (IOException e) {
             throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
         }
@@ -100,36 +177,63 @@ final class Tip {
         return s;
     }
 
-    /** Opens the tip for writing, creating it (atomically, whole) with {@code initial} when it is missing or unreadable. */
-    static Tip openWriter(Path dir, State initial) {
-        Path file = dir.resolve(FILE);
+    /**
+     * Opens the tip for writing through {@code ch} (the writer lock's: it is never closed here, and
+     * the file is never replaced, so the lock stays on it), writing it whole in place with
+     * {@code initial} when it is empty or unreadable.
+     */
+    static Tip openWriter(Path dir, FileChannel ch, State initial) {
         try {
-            if (!Files.isRegularFile(file) || Files.size(file) != BYTES) create(file, initial);
-            FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            try (ch) {
-                MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, BYTES);
-                map.order(ByteOrder.LITTLE_ENDIAN);
-                State s = newest(map, new CRC32C());
-                Tip tip = new Tip(map, s == null ? initial : s);
-                if (s == null) tip.write(initial);
-                return tip;
-            }
+            if (ch.size() != BYTES) create(ch, initial);
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, BYTES);
+            map.order(ByteOrder.LITTLE_ENDIAN);
+            State s = newest(map, new CRC32C());
+            JournalId id = id(map, dir);
+            Tip tip = new Tip(map, s == null ? initial : s, id);
+            if (s == null) tip.write(initial);
+            return tip;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open " + file, e);
+            throw new UncheckedIOException("cannot open " + FILE, e);
         }
     }
 
-    private static void create(Path file, State initial) throws IOException {
+    /** As {@link #openWriter(Path, FileChannel, State)}, for a tip no writer holds (tests that set a tip as a crash leaves it). */
+    static Tip openWriter(Path dir, State initial) {
+        try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            return openWriter(dir, ch, initial);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open " + dir.resolve(FILE), e);
+        }
+    }
+
+    /**
+     * Gives the journal its id, once: a new journal at its creation, one made before ids at its
+     * writer's first write since (an open that finds damage leaves the tip as it was). Forced to disk at once: an excerpt bound to an id the tip lost would
+     * read as another journal's.
+     */
+    JournalId bind(JournalId id) {
+        byte[] b = id.bytes();
+        map.put(ID, b);
+        map.putInt(ID_CRC, idCrc(b));
+        map.force();
+        this.id = id;
+        return id;
+    }
+
+    /** The journal's id, or null before it has one: every excerpt this writer writes is bound to it. */
+    JournalId id() {
+        return id;
+    }
+
+    /** Writes a whole new tip in place: a writer killed in the middle leaves a file of another size, written anew next time. */
+    private static void create(FileChannel ch, State initial) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
         b.put(0, MAGIC);
         put(b, SLOT_0, initial, new CRC32C());
-        Path tmp = file.resolveSibling(FILE + ".new");
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
-            while (b.hasRemaining()) ch.write(b);
-            ch.force(true);
-        }
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        ch.truncate(0);
+        while (b.hasRemaining()) ch.write(b, b.position());
+        ch.force(true);
     }
 
     State state() {
@@ -152,7 +256,9 @@ final class Tip {
     /** Raises the journal-time floor: no later excerpt goes below {@code millis}. */
     void floor(long millis) {
         if (millis <= state.floorMillis) return;
-        write(new State(state.seq + 1, THIS_BOOT, state.ackedOrdinal, state.ackedIndex, state.ackedCrc, state.syncedOrdinal,
+        // the boot stays: a floor raised by a cut after a power failure must not make what the failure
+        // took (acknowledged, never synced) read as cut in this boot
+        write(new State(state.seq + 1, state.boot, state.ackedOrdinal, state.ackedIndex, state.ackedCrc, state.syncedOrdinal,
                 state.syncedIndex, millis));
     }
 

@@ -88,7 +88,13 @@ class DayFilesTest {
         byte[] whole = Files.readAllBytes(second);
 
         Files.write(second, new byte[0]);
-        assertTrue(assertThrows(JournalDamagedException.class, () -> DayFiles.inspect(dir)).getMessage().contains("empty (0 bytes)"));
+        DayFiles.DayFile empty = DayFiles.inspect(dir).get(1);
+        assertTrue(empty.unbegun(), "an empty last file is left to the open to judge against the tip");
+        assertTrue(empty.problem().getMessage().contains("empty (0 bytes)"), empty.problem().getMessage());
+        Files.copy(second, dir.resolve("20261104F.cq4"));
+        assertTrue(assertThrows(JournalDamagedException.class, () -> DayFiles.inspect(dir)).getMessage().contains("empty (0 bytes)"),
+                "an empty file before the last is named at once");
+        Files.delete(dir.resolve("20261104F.cq4"));
         Files.write(second, new byte[(int) (DayFiles.BLOCK + DayFiles.OVERLAP)]);
         assertTrue(DayFiles.inspect(dir).get(1).headerless(), "zeros where Chronicle's header belongs");
         Files.write(second, java.util.Arrays.copyOf(whole, 100_000));
@@ -116,7 +122,7 @@ class DayFilesTest {
         for (boolean writer : new boolean[] {false, true}) {
             JournalFormatException e = assertThrows(JournalFormatException.class,
                     () -> (writer ? Journal.openWriter(dir) : Journal.openReader(dir)).close());
-            assertTrue(e.getMessage().contains("journal format 1") && e.getMessage().contains("format 2 only"), e.getMessage());
+            assertTrue(e.getMessage().contains("journal format 1") && e.getMessage().contains("formats 2 and 3 only"), e.getMessage());
         }
     }
 }

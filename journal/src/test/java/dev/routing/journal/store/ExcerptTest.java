@@ -33,7 +33,7 @@ class ExcerptTest {
         Excerpt h = Excerpt.read(buf, buf.length);
         assertNotNull(h);
         assertEquals(new Excerpt(Excerpt.NUMBERED, 7, 3, 41L, 1_000_000_007L, 0x5_0000_0002L, 1_796_000_000_123L, PAYLOAD.length,
-                crc), h);
+                crc, Excerpt.UNBOUND), h);
         assertEquals(1_000_000_010L, h.nextEntry());
         assertTrue(h.intact(buf, new CRC32C()));
     }
@@ -66,9 +66,9 @@ class ExcerptTest {
 
     @Test
     void anotherFormatAnUnknownKindATruncationOrAWrongLengthIsNoHeader() {
-        byte[] format3 = excerpt(Excerpt.GROUP, 1);
-        format3[0] = 3;
-        assertNull(Excerpt.read(format3, format3.length));
+        byte[] format4 = excerpt(Excerpt.GROUP, 1);
+        format4[0] = 4;
+        assertNull(Excerpt.read(format4, format4.length));
         byte[] unknownKind = excerpt(Excerpt.GROUP, 1);
         unknownKind[1] = 'X';
         assertNull(Excerpt.read(unknownKind, unknownKind.length));

@@ -496,6 +496,23 @@ class JournalTest {
     }
 
     /**
+     * The writer's lock is on journal.tip, which readers read too: a reader in the writer's own JVM
+     * reads it through the lock's channel, so its close drops no lock, and another process is still
+     * refused.
+     */
+    @Test
+    void aReaderInTheWritersJvmLeavesTheLockHeld() throws Exception {
+        Journal first = writer();
+        first.append(message(T0, "m0"));
+        try (Journal reader = Journal.openReader(dir)) {
+            assertEquals(1, reader.entryCount());
+        }
+        List<String> refused = runProbe(dir, "from-child");
+        assertEquals("3", refused.get(0), refused.get(1) + "\n" + refused.get(2));
+        close(first);
+    }
+
+    /**
      * POSIX record locks belong to the process: closing any descriptor of the lock file drops
      * them all. A refused second writer in the same JVM must not free the journal for a third.
      */
