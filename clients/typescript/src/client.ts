@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // A host's side of the sidecar protocol (docs/sidecar.md): number every fact, keep it until its
 // fact.accepted arrives, and after a crash or a disconnect resend, in order, every fact with no
 // answer. The engine answers a seq it journaled from the journal, so nothing is decided twice.

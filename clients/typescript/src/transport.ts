@@ -1,3 +1,4 @@
+/// <reference types="node" preserve="true" />
 // The two ways to reach a sidecar (docs/sidecar.md): a child process on standard input and output
 // (`run -`), or a Unix domain socket (`serve --socket`). Both give the client lines, and one close.
 import { spawn, type ChildProcess } from "node:child_process";

@@ -66,14 +66,20 @@ test("serve restarted on its journal after kill -9 and after SIGTERM: the client
   const servers: ReturnType<typeof spawn>[] = [];
   t.after(() => servers.forEach((s) => s.exitCode === null && s.signalCode === null && s.kill("SIGKILL")));
 
-  // a new serve on the same journal; its socket is up once the file at PATH is a new one (a killed serve leaves its own)
+  // a new serve on the same journal; its socket is up once the file at PATH is a new one (a killed serve leaves its own).
+  // The inode alone does not tell: serve removes the stale file before it binds, and the new file may get its number.
+  const identity = () => {
+    if (!existsSync(socket)) return null;
+    const s = statSync(socket, { bigint: true });
+    return `${s.ino}:${s.ctimeNs}`;
+  };
   const start = async () => {
-    const before = existsSync(socket) ? statSync(socket).ino : -1;
+    const before = identity();
     const server = spawn("java", [...JAVA_OPTIONS, "-jar", jar(), "serve", "--journal", journal, "--socket", socket],
       { stdio: ["ignore", "ignore", "inherit"] });
     servers.push(server);
     const exited = once(server, "exit");
-    while (!existsSync(socket) || statSync(socket).ino === before) {
+    while (identity() === null || identity() === before) {
       assert.equal(server.exitCode, null, "serve exited before it listened");
       await sleep(50);
     }

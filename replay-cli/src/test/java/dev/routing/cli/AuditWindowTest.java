@@ -28,9 +28,11 @@ class AuditWindowTest {
         long tail;
         long day;
         long before;
+        long[] lastOfWednesday = {-1};
         try (Journal j = Journal.openReader(week.journal())) {
             fromIndex = j.indexAt(WEDNESDAY);
             toIndex = j.indexAt(THURSDAY);
+            j.read(fromIndex, toIndex, r -> lastOfWednesday[0] = r.index());
             JournalRecord cp = j.newestCheckpoint(fromIndex - 1);
             assertNotNull(cp, "the week has a checkpoint before Wednesday");
             checkpoint = cp.index();
@@ -47,6 +49,8 @@ class AuditWindowTest {
         assertEquals(tail, read.path("tail").asLong(), () -> "read the tail from that checkpoint: " + read);
         assertEquals(day, read.path("window").asLong(), () -> "read Wednesday's entries: " + read);
         assertEquals(tail + day, read.path("entries").asLong());
+        assertEquals(fromIndex, read.path("firstIndex").asLong(), () -> "the window's first index: " + read);
+        assertEquals(lastOfWednesday[0], read.path("lastIndex").asLong(), () -> "the window's last index: " + read);
         assertTrue(tail < before, () -> "not from the start: " + tail + " of the " + before + " entries before Wednesday");
         assertTrue(day > 1_000, "Wednesday is a working day: " + day);
         for (JsonNode agent : report.path("agents")) {
@@ -71,6 +75,10 @@ class AuditWindowTest {
         assertEquals(-1, read.path("checkpointIndex").asLong());
         assertEquals(0, read.path("tail").asLong());
         assertEquals(all, read.path("window").asLong());
+        try (Journal j = Journal.openReader(week.journal())) {
+            assertEquals(j.firstIndex(), read.path("firstIndex").asLong(), "the window is the journal, from its first index");
+            assertEquals(j.lastIndex(), read.path("lastIndex").asLong(), "to its last");
+        }
     }
 
     @Test

@@ -29,9 +29,10 @@ public record AuditReport(
 
     /**
      * How many journal entries the audit read: the checkpoint it restored from (-1 for none), the
-     * tail between that checkpoint and the window, and the window itself.
+     * tail between that checkpoint and the window, and the window itself, whose entries lie from
+     * journal index {@code firstIndex} to {@code lastIndex} (both -1 for an empty window).
      */
-    public record Reading(long checkpointIndex, long tail, long window, long entries) {
+    public record Reading(long checkpointIndex, long tail, long window, long entries, long firstIndex, long lastIndex) {
     }
 
     public record Totals(int agents, int turns, int privateTurns, int tookInPrivateInput, int publications,

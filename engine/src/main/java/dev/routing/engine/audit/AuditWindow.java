@@ -41,6 +41,7 @@ public final class AuditWindow {
         audit.recording(fromIndex <= start || fromIndex < 0);
         long[] tail = {0};
         long[] window = {0};
+        long[] indexes = {-1, -1};
         Instant[] span = new Instant[2];
         boolean[] inWindow = {fromIndex <= start || fromIndex < 0};
         DecodedReader.read(journal, start, toIndex, Audit.PASSED_OVER, (index, entry, bytes) -> {
@@ -50,6 +51,8 @@ public final class AuditWindow {
             }
             if (inWindow[0]) {
                 window[0]++;
+                if (indexes[0] < 0) indexes[0] = index;
+                indexes[1] = index;
                 if (entry != null) {
                     if (span[0] == null) span[0] = entry.at();
                     span[1] = entry.at();
@@ -62,7 +65,8 @@ public final class AuditWindow {
             if ((read & 0x3FFF) == 0) progress.accept(read);
         });
         progress.accept(tail[0] + window[0]);
-        AuditReport.Reading reading = new AuditReport.Reading(checkpointIndex, tail[0], window[0], tail[0] + window[0]);
+        AuditReport.Reading reading = new AuditReport.Reading(checkpointIndex, tail[0], window[0], tail[0] + window[0],
+                indexes[0], indexes[1]);
         return audit.report(journal.dir().toString(), new AuditReport.Window(from, to, span[0], span[1]), reading, agent);
     }
 }

@@ -81,7 +81,7 @@ class AuditAgreesWithTheRulesPropertyTest {
         Audit audit = Audit.fresh();
         for (int i = 0; i < entries.size(); i++) audit.accept(entries.get(i), i);
         return audit.report("memory", new AuditReport.Window(null, null, null, null),
-                new AuditReport.Reading(-1, 0, entries.size(), entries.size()), null);
+                new AuditReport.Reading(-1, 0, entries.size(), entries.size(), 0, entries.size() - 1), null);
     }
 
     private static Set<Long> privateTurns(List<Entry> entries) {

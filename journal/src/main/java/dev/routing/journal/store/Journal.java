@@ -840,6 +840,21 @@ public final class Journal implements AutoCloseable {
         return ROLL.toCycle(index);
     }
 
+    /**
+     * The day files holding the groups from {@code fromIndex} to {@code toIndex}, inclusive, oldest
+     * first: the files a reader of that range reads (a day with no entries has none). For a report
+     * that names, or fingerprints, what it read.
+     */
+    public List<Path> dayFiles(long fromIndex, long toIndex) {
+        int first = cycleOf(fromIndex);
+        int last = cycleOf(toIndex);
+        List<Path> files = new ArrayList<>();
+        for (DayFiles.DayFile f : DayFiles.inspectEach(dir)) {
+            if (f.cycle() >= first && f.cycle() <= last) files.add(f.path());
+        }
+        return files;
+    }
+
     @Override
     public void close() {
         if (closed) return;

@@ -52,21 +52,24 @@ public final class AuditCommand implements Callable<Integer> {
         Instant start = JournalOption.instant("--from", from);
         Instant end = JournalOption.instant("--to", to);
         AuditReport report;
+        Fingerprint audited = null;
         try (Journal j = JournalOption.reader(journal)) {
             long all = start == null && end == null ? j.entryCount() : 0;
             Progress progress = new Progress("audit", all);
             report = AuditWindow.run(j, start, end, agent, progress);
             progress.done();
+            // the page names what it was made from; the other formats carry the index range in "read"
+            if ("html".equals(format)) audited = Fingerprint.of(j, report.read());
         }
         if (agent != null && report.agents().isEmpty()) throw new BadInputException("--agent: no agent '" + agent + "' in this journal");
-        emit(render(report, format), out);
+        emit(render(report, format, audited), out);
         return ExitCodes.OK;
     }
 
-    static String render(AuditReport report, String format) {
+    static String render(AuditReport report, String format, Fingerprint audited) {
         return switch (format) {
             case "json" -> JsonReport.write(report);
-            case "html" -> HtmlReport.write(report, null);
+            case "html" -> HtmlReport.write(report, null, audited);
             default -> {
                 StringWriter text = new StringWriter();
                 TextReport.write(report, new PrintWriter(text));

@@ -83,5 +83,46 @@ final class Style {
             td.state { font-weight: 600; }
             footer { color: var(--muted); font-size: 12px; margin-top: 30px; border-top: 1px solid var(--line); padding-top: 12px; }
             @media (max-width: 900px) { .cards { grid-template-columns: repeat(2, 1fr); } }
+            [hidden] { display: none !important; }
+            dl.audited { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 0 0 22px;
+              font-size: 12px; color: var(--muted); }
+            dl.audited dt { font-weight: 600; color: #334155; }
+            dl.audited dd { margin: 0; }
+            table.files { width: auto; border: 0; background: transparent; }
+            table.files td { padding: 1px 12px 1px 0; border: 0; font-size: 12px; }
+            td.bytes { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+            code.sha256 { word-break: break-all; }
+            td.unreadable { color: var(--red); font-weight: 600; }
+            .note { margin: 4px 0 0; }
+            .filters { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; align-items: center;
+              gap: 8px 18px; padding: 10px 0; margin: 8px 0 0; background: var(--wash); border-bottom: 1px solid var(--line);
+              font-size: 13px; color: #334155; }
+            .filters select, .filters input { font: inherit; padding: 3px 6px; border: 1px solid #cbd5e1; border-radius: 6px;
+              background: var(--paper); }
+            .filters input { width: 240px; }
+            .filters output { color: var(--muted); }
+            [id] { scroll-margin-top: 64px; }
+            a.turn-link { color: var(--violet); }
+            td.nowrap a { color: inherit; }
+            .finding-link { cursor: pointer; }
+            /* where a link leads: one colour, for the eye and for the test that follows a link in Chromium */
+            tr.finding-row:target > td { background: #ffe45c; }
+            rect.turn:target { fill: #ffe45c; stroke: #ffe45c; stroke-width: 6; }
+            circle.finding:target { stroke: #ffe45c; stroke-width: 4; }
+            @media print {
+              body { background: #ffffff; }
+              main { max-width: none; padding: 0; }
+              .filters { display: none !important; }
+              details > summary { list-style: none; }
+              details::details-content { content-visibility: visible; display: block; }
+              .cards { grid-template-columns: repeat(5, 1fr); gap: 8px; }
+              .card { padding: 8px 10px; }
+              .card-value { font-size: 20px; }
+              code.sha256 { font-size: 9px; }
+              .card, .agent, tr, ol.evidence li { break-inside: avoid; }
+              .agent, .card { box-shadow: none; }
+              a { color: inherit; text-decoration: none; }
+              [id] { scroll-margin-top: 0; }
+            }
             """;
 }

@@ -16,7 +16,8 @@ import java.util.Set;
  * One agent's week as an SVG timeline: days across, its turns as bars in the top lane (private turns
  * shaded, turns that took in private input but were treated as public hatched), then a lane per
  * channel with a mark per publication (coloured by outcome) and a red mark per finding. Every mark
- * carries a tooltip with its words. Dense lanes are drawn as counts per pixel column.
+ * carries a tooltip with its words; a turn's bar is a link target, and a finding's mark links to its
+ * row. Dense lanes are drawn as counts per pixel column.
  */
 final class Timeline {
     static final int WIDTH = 1320;
@@ -45,7 +46,13 @@ final class Timeline {
         return LABEL + Math.max(0, Math.min(1, f)) * (WIDTH - LABEL - RIGHT);
     }
 
-    void draw(Markup m, AgentReport a) {
+    /** The turns {@link #draw} gives a bar of their own: none in a lane dense enough to be drawn as counts. */
+    static List<Long> bars(AgentReport a) {
+        if (a.turns().size() > DENSE) return List.of();
+        return a.turns().stream().filter(t -> t.opened() != null).map(TurnEntry::turn).toList();
+    }
+
+    void draw(Markup m, AgentReport a, Anchors anchors) {
         Map<String, List<Publication>> lanes = new LinkedHashMap<>();
         a.publications().stream().map(Publication::channel).distinct().sorted().forEach(c -> lanes.put(c, new ArrayList<>()));
         for (Publication p : a.publications()) lanes.get(p.channel()).add(p);
@@ -61,7 +68,7 @@ final class Timeline {
         laneLabel(m, "turns", y, TURN_LANE, false);
         Set<Long> leaked = new HashSet<>();
         for (Finding f : a.findings()) leaked.add(f.turn());
-        turns(m, a.turns(), y, leaked);
+        turns(m, a, y, leaked, anchors);
         y += TURN_LANE;
         Map<String, Integer> laneY = new LinkedHashMap<>();
         for (Map.Entry<String, List<Publication>> lane : lanes.entrySet()) {
@@ -70,7 +77,7 @@ final class Timeline {
             publications(m, lane.getValue(), y);
             y += LANE;
         }
-        for (Finding f : a.findings()) finding(m, f, laneY.getOrDefault(f.channel(), AXIS + TURN_LANE));
+        for (Finding f : a.findings()) finding(m, f, laneY.getOrDefault(f.channel(), AXIS + TURN_LANE), anchors);
         m.close("svg");
     }
 
@@ -94,7 +101,8 @@ final class Timeline {
         m.el("text", label, "class", channel ? "lane-label channel" : "lane-label", "x", LABEL - 10, "y", y + h / 2 + 4);
     }
 
-    private void turns(Markup m, List<TurnEntry> turns, int y, Set<Long> leaked) {
+    private void turns(Markup m, AgentReport a, int y, Set<Long> leaked, Anchors anchors) {
+        List<TurnEntry> turns = a.turns();
         if (turns.size() > DENSE) {
             dense(m, turns.stream().map(t -> new Dot(t.opened(), t.isPrivate() || t.tookInPrivateInput())).toList(), y + 6,
                     TURN_LANE - 12, "turns", "private or took in private input");
@@ -106,8 +114,8 @@ final class Timeline {
             double x1 = t.ended() == null ? x0 + 2 : x(t.ended());
             String cls = "turn" + (t.isPrivate() ? " private" : t.tookInPrivateInput() ? " took-in" : "")
                     + (leaked.contains(t.turn()) ? " leaked" : "");
-            m.open("rect", "class", cls, "x", Markup.num(x0), "y", y + 7, "width", Markup.num(Math.max(2, x1 - x0)),
-                    "height", TURN_LANE - 14, "rx", 1.5);
+            m.open("rect", "id", anchors.turn(a.agent(), t.turn()), "class", cls, "x", Markup.num(x0), "y", y + 7,
+                    "width", Markup.num(Math.max(2, x1 - x0)), "height", TURN_LANE - 14, "rx", 1.5);
             m.el("title", turnWords(t));
             m.close("rect");
         }
@@ -152,15 +160,19 @@ final class Timeline {
         }
     }
 
-    private void finding(Markup m, Finding f, int laneTop) {
+    /** A finding's red mark, a link to its row in the findings table when the table shows it. */
+    private void finding(Markup m, Finding f, int laneTop, Anchors anchors) {
         double x = x(f.at());
         double cy = laneTop + LANE / 2.0;
         m.empty("line", "class", "leak-line", "x1", Markup.num(x), "x2", Markup.num(x), "y1", AXIS + 6, "y2", Markup.num(cy));
-        m.open("circle", "class", "finding", "cx", Markup.num(x), "cy", Markup.num(cy), "r", 6.5);
+        String row = anchors.row(f);
+        if (row != null) m.open("a", "href", "#" + row, "class", "finding-link");
+        m.open("circle", "id", anchors.dot(f), "class", "finding", "cx", Markup.num(x), "cy", Markup.num(cy), "r", 6.5);
         m.el("title", "FINDING · turn " + f.turn() + " · " + Words.when(f.at()) + " · " + f.kind() + " "
                 + Words.quote(f.text(), 200) + " published in " + Words.channel(f.channel()) + " (" + (f.outcome() == null
-                ? "awaiting an answer" : f.outcome()) + ") · " + f.summary());
+                ? "awaiting an answer" : f.outcome()) + ") · " + f.summary() + (row == null ? "" : " · click for its row"));
         m.close("circle");
+        if (row != null) m.close("a");
     }
 
     private record Dot(Instant at, boolean marked) {

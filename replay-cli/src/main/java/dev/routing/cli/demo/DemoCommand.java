@@ -4,6 +4,7 @@ import dev.routing.cli.ExitCodes;
 import dev.routing.cli.Progress;
 import dev.routing.cli.Version;
 import dev.routing.cli.audit.AuditCommand;
+import dev.routing.cli.audit.Fingerprint;
 import dev.routing.cli.audit.HtmlReport;
 import dev.routing.cli.simulate.Simulation;
 import dev.routing.cli.simulate.Simulator;
@@ -57,15 +58,17 @@ public final class DemoCommand implements Callable<Integer> {
         simulating.done();
         AuditReport audit;
         Counterfactual.Result today;
+        Fingerprint audited;
         try (Journal j = Journal.openReader(journal)) {
             Progress auditing = new Progress("audit", week.entries());
             audit = AuditWindow.run(j, null, null, null, auditing);
             auditing.done();
+            audited = Fingerprint.of(j, audit.read());
             Progress redeciding = new Progress("diff", week.entries());
             today = Counterfactual.run(j, RuleSet.CURRENT, redeciding);
             redeciding.done();
         }
-        AuditCommand.emit(HtmlReport.write(audit, today), report);
+        AuditCommand.emit(HtmlReport.write(audit, today, audited), report);
         System.out.print(summary(simulation, week, audit, today, journal, report));
         return ExitCodes.OK;
     }
