@@ -66,6 +66,7 @@ final class RunCommand implements Callable<Integer> {
         } else if (journal != null && ephemeral.ephemeral) {
             ephemeral.journal("run", journal);
         }
+        if (journal != null) PathOptions.folderToWrite("--journal", journal);
         InputStream in = open();
         if (resume && journal == null) throw new BadInputException("--resume needs --journal DIR: the journal a run of FILE stopped in");
         // a rerun is refused before the writer opens (an opening would be journaled), where a reader can read the journal
@@ -173,7 +174,7 @@ final class RunCommand implements Callable<Integer> {
             }
         };
         Path path = Path.of(file);
-        if (!Files.isRegularFile(path)) throw new BadInputException("no such file: " + file);
+        PathOptions.fileToRead("FILE", path);
         return Files.newInputStream(path);
     }
 }

@@ -53,6 +53,8 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RuleSet ruleSet = JournalOption.rules("--rules", rules);
         ephemeral.journal("serve", journal);
+        if (journal != null) PathOptions.folderToWrite("--journal", journal);
+        PathOptions.inExistingFolder("--socket", socket);
         // This thread opens the engine and serves every connection: the journal's appender belongs to it.
         CountDownLatch closed = new CountDownLatch(1);
         try (WorkDir work = WorkDir.of(journal, "replay-cli-serve"); ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, true)) {

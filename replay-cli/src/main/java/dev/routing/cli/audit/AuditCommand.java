@@ -49,6 +49,7 @@ public final class AuditCommand implements Callable<Integer> {
         if (!java.util.List.of("text", "json", "html").contains(format)) {
             throw new BadInputException("--format: '" + format + "' is not one of text, json, html");
         }
+        if (out != null) dev.routing.cli.PathOptions.fileToWrite("--out", out);
         Instant start = JournalOption.instant("--from", from);
         Instant end = JournalOption.instant("--to", to);
         AuditReport report;
