@@ -41,6 +41,14 @@ public final class JournalOption {
         }
     }
 
+    /** Refuses a window that ends before it starts: a slip (the two swapped), not a question with an empty answer. */
+    public static void window(Instant from, Instant to) {
+        if (from != null && to != null && from.isAfter(to)) {
+            throw new BadInputException("--from " + from + " is after --to " + to + ": the window ends before it starts (--from is"
+                    + " inclusive, --to exclusive)");
+        }
+    }
+
     /** A rule set named on the command line: {@code current} or {@code 0.30.0}. */
     public static RuleSet rules(String option, String value) {
         try {

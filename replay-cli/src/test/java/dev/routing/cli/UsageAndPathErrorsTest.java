@@ -149,6 +149,21 @@ class UsageAndPathErrorsTest {
     }
 
     @Test
+    void aWindowThatEndsBeforeItStartsIsRefused() {
+        Path journal = tmp.resolve("journal");
+        Cli.run("run", Facts.write(tmp.resolve("ok.jsonl"), List.of(Facts.channel(1, "work"))).toString(), "--journal", journal.toString())
+                .exits(ExitCodes.OK);
+
+        for (String command : List.of("audit", "dump")) {
+            Cli.Result run = Cli.run(command, "--journal", journal.toString(), "--from", "2026-11-05T00:00:00Z", "--to", "2026-11-01T00:00:00Z")
+                    .exits(ExitCodes.BAD_INPUT);
+            assertTrue(run.err().contains("--from 2026-11-05T00:00:00Z is after --to 2026-11-01T00:00:00Z: the window ends before it starts"),
+                    run::toString);
+            assertEquals("", run.out());
+        }
+    }
+
+    @Test
     void stateOfAnAgentTheJournalDoesNotKnowSaysSo() {
         Path journal = tmp.resolve("journal");
         Cli.run("run", Facts.write(tmp.resolve("ok.jsonl"), List.of(Facts.channel(1, "work"), Facts.agent(2, "qa"))).toString(),

@@ -52,6 +52,7 @@ public final class AuditCommand implements Callable<Integer> {
         if (out != null) dev.routing.cli.PathOptions.fileToWrite("--out", out);
         Instant start = JournalOption.instant("--from", from);
         Instant end = JournalOption.instant("--to", to);
+        JournalOption.window(start, end);
         AuditReport report;
         try (Journal j = JournalOption.reader(journal)) {
             long all = start == null && end == null ? j.entryCount() : 0;
