@@ -2,6 +2,8 @@ package dev.routing.cli;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -79,8 +81,8 @@ public final class PathOptions {
         if (e instanceof NoSuchFileException f) return f.getFile() + ": no such file or folder" + other(f);
         if (e instanceof NotDirectoryException f) return f.getFile() + ": a file, not a folder";
         if (e instanceof AccessDeniedException f) return f.getFile() + ": not allowed" + other(f);
-        if (e instanceof java.nio.file.FileAlreadyExistsException f) return f.getFile() + ": already there" + other(f);
-        if (e instanceof java.nio.file.DirectoryNotEmptyException f) return f.getFile() + ": a folder that is not empty";
+        if (e instanceof FileAlreadyExistsException f) return f.getFile() + ": already there" + other(f);
+        if (e instanceof DirectoryNotEmptyException f) return f.getFile() + ": a folder that is not empty";
         if (e instanceof FileSystemException f) return f.getFile() + other(f) + ": " + (f.getReason() == null ? "cannot be used" : f.getReason());
         return e.getMessage();
     }

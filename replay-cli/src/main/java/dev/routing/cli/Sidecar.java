@@ -108,6 +108,9 @@ final class Sidecar {
             }
             commit(batch, output);
             output.finish();
+        } finally {
+            // a reader that is gone has nothing waiting (serve's next client brings its own)
+            if (metrics != null) metrics.reading(() -> 0);
         }
     }
 

@@ -37,6 +37,7 @@ import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.Verbatim;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.MessageReceived;
+import dev.routing.journal.event.TurnEnded;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -321,7 +322,7 @@ public final class EntryCodec {
     /** A bare {@code null} line reads as no value at all; it is no entry either. */
     private static <T extends Entry> T present(T entry) {
         if (entry == null) throw new BadEntryException(null, "not a JSON object: expected one entry per line, e.g. "
-                + RecordShape.of(dev.routing.journal.event.TurnEnded.class).example() + "; got null", null);
+                + RecordShape.of(TurnEnded.class).example() + "; got null", null);
         return entry;
     }
 

@@ -3,7 +3,10 @@ package dev.routing.journal.codec;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.journal.event.EngineStarted;
+import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.TurnEnded;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -29,13 +32,12 @@ final class FieldFaults {
     private FieldFaults() {}
 
     /**
-     * The first fault of {@code tree}, a line {@code json} whose reading failed, or null when the walk
-     * finds none. {@code hostLine}: a host's fact (decisions refused; the closed sets of PROTOCOL checked).
+     * The first fault of {@code tree}, a line the codec refused, or null when the walk finds none. {@code hostLine}: a host's fact (decisions refused; the closed sets of PROTOCOL checked).
      */
     static BadEntryException find(JsonNode tree, boolean hostLine) {
         if (!(tree instanceof ObjectNode object)) {
             return new BadEntryException(null, "not a JSON object: expected one " + (hostLine ? "fact" : "entry") + " per line, e.g. "
-                    + RecordShape.of(dev.routing.journal.event.TurnEnded.class).example() + "; got " + shown(tree), null);
+                    + RecordShape.of(TurnEnded.class).example() + "; got " + shown(tree), null);
         }
         JsonNode type = object.get("type");
         String types = hostLine ? "one of the facts " + Words.either(hostTypes()) : "one of the entry types " + Words.either(allTypes());
@@ -171,8 +173,8 @@ final class FieldFaults {
 
     private static List<String> hostTypes() {
         List<String> names = new ArrayList<>();
-        for (Class<? extends dev.routing.journal.event.Entry> t : WireShape.entryTypes()) {
-            if (Fact.class.isAssignableFrom(t) && t != dev.routing.journal.event.EngineStarted.class) names.add(WireShape.typeName(t));
+        for (Class<? extends Entry> t : WireShape.entryTypes()) {
+            if (Fact.class.isAssignableFrom(t) && t != EngineStarted.class) names.add(WireShape.typeName(t));
         }
         return names;
     }

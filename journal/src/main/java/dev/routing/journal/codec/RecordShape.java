@@ -15,6 +15,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -127,13 +128,13 @@ final class RecordShape {
 
     /** An example of component {@code i}'s value, as JSON. */
     String example(int i) {
-        java.util.List<String> closed = HostFacts.closedSets(type, true).get(names[i]);
+        List<String> closed = HostFacts.closedSets(type, true).get(names[i]);
         return closed != null ? "\"" + closed.get(0) + "\"" : kinds[i].example();
     }
 
     /** What component {@code i} takes, in the protocol's words. */
     String what(int i) {
-        java.util.List<String> closed = HostFacts.closedSets(type, true).get(names[i]);
+        List<String> closed = HostFacts.closedSets(type, true).get(names[i]);
         return closed != null ? "one of " + Words.either(closed) : kinds[i].what();
     }
 

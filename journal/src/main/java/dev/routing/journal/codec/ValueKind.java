@@ -506,7 +506,7 @@ abstract class ValueKind {
         @Override
         String what() {
             RecordShape of = RecordShape.of(type);
-            return "an object with the fields " + Words.both(java.util.Arrays.asList(of.names));
+            return "an object with the fields " + Words.both(List.of(of.names));
         }
 
         @Override

@@ -1,8 +1,10 @@
 package dev.routing.cli.metrics;
 
 import dev.routing.engine.Engine;
+import dev.routing.journal.codec.WireShape;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftHeld;
+import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.TurnMadePrivate;
@@ -16,6 +18,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 
@@ -53,7 +56,7 @@ public final class SidecarMetrics {
     private final ClassValue<CounterDataPoint> byType = new ClassValue<>() {
         @Override
         protected CounterDataPoint computeValue(Class<?> type) {
-            String name = dev.routing.journal.codec.WireShape.typeName(type.asSubclass(dev.routing.journal.event.Entry.class));
+            String name = WireShape.typeName(type.asSubclass(Entry.class));
             return (Fact.class.isAssignableFrom(type) ? facts : decisions).labelValues(name);
         }
     };
@@ -109,7 +112,7 @@ public final class SidecarMetrics {
     }
 
     /** Decisions no line asked for (the opening of a journal): counted as decisions. */
-    public void decided(java.util.List<Decision> made) {
+    public void decided(List<Decision> made) {
         for (Decision d : made) {
             byType.get(d.getClass()).inc();
             if (d instanceof TurnMadePrivate) privateTurns.inc();
