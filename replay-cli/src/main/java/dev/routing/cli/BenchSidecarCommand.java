@@ -14,6 +14,12 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -50,8 +56,16 @@ final class BenchSidecarCommand implements Callable<Integer> {
             description = "JVM options for the sidecar's process, space-separated, e.g. -XX:TieredStopAtLevel=1 (default: none)")
     String javaOptions;
 
-    /** How one way of feeding the sidecar went; {@code warmSeconds}: the time its second half of the facts took. */
-    private record Run(String mode, int facts, double seconds, double warmSeconds, long[] latencyNanos, long syncs) {
+    @Option(names = "--sidecar-metrics-port", paramLabel = "PORT",
+            description = "start each sidecar with --metrics-port PORT, and scrape its endpoint once all its facts are answered,"
+                    + " before it stops (default: no metrics)")
+    Integer metricsPort;
+
+    /**
+     * How one way of feeding the sidecar went; {@code warmSeconds}: the time its second half of the facts took;
+     * {@code counted}: the facts its metrics endpoint counted, scraped while it ran (-1 without metrics).
+     */
+    private record Run(String mode, int facts, double seconds, double warmSeconds, long[] latencyNanos, long syncs, long counted) {
         double rate() {
             return facts / seconds;
         }
@@ -76,8 +90,9 @@ final class BenchSidecarCommand implements Callable<Integer> {
             Path work = dir.path();
             List<String> day = FactScript.of(new Simulation(1, 6, 4, events, seed, RuleSet.CURRENT, false, null), work.resolve("simulated"));
             double[] inProcess = inProcess(day, work.resolve("in-process"));
-            Run piped = piped(day, work.resolve("piped"), work.resolve("piped.err"), jvm());
-            Run single = oneAtATime(day.subList(0, Math.min(oneAtATime, day.size())), work.resolve("single"), work.resolve("single.err"), jvm());
+            Run piped = piped(day, work.resolve("piped"), work.resolve("piped.err"), jvm(), metricsPort);
+            Run single = oneAtATime(day.subList(0, Math.min(oneAtATime, day.size())), work.resolve("single"), work.resolve("single.err"), jvm(),
+                    metricsPort);
             System.out.printf(Locale.ROOT, "a simulated day: %,d facts (seed %d); the sidecar's JVM options: %s%n", day.size(), seed,
                     jvm().isEmpty() ? "none" : String.join(" ", jvm()));
             System.out.printf(Locale.ROOT, "%-14s %8s %10s %14s %9s %9s %11s%n", "mode", "facts", "facts/s", "2nd half /s", "p50 ms", "p99 ms",
@@ -90,6 +105,10 @@ final class BenchSidecarCommand implements Callable<Integer> {
                     "1 at end");
             System.out.printf(Locale.ROOT, "ratio          piped runs at %.2f of the in-process rate (%.2f over the second half)%n",
                     piped.rate() / inProcess[0], piped.warmRate() / inProcess[1]);
+            if (metricsPort != null) {
+                System.out.printf(Locale.ROOT, "metrics        the endpoint answered while each sidecar ran: piped counted %,d of %,d facts, one at a time"
+                        + " %,d of %,d (http://127.0.0.1:%d/metrics)%n", piped.counted(), piped.facts(), single.counted(), single.facts(), metricsPort);
+            }
         }
         return ExitCodes.OK;
     }
@@ -113,17 +132,20 @@ final class BenchSidecarCommand implements Callable<Integer> {
         return javaOptions.isBlank() ? List.of() : List.of(javaOptions.trim().split("\\s+"));
     }
 
-    private static Run piped(List<String> day, Path journal, Path err, List<String> jvm) throws Exception {
-        Process p = start(journal, err, jvm);
+    private static Run piped(List<String> day, Path journal, Path err, List<String> jvm, Integer metricsPort) throws Exception {
+        Process p = start(journal, err, jvm, metricsPort);
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         ready(out);
         long[] sent = new long[day.size()];
         Thread writer = new Thread(() -> {
-            try (OutputStream in = new BufferedOutputStream(p.getOutputStream(), 1 << 16)) {
+            // flushed, not closed: the sidecar runs on until every answer is read (and its metrics scraped)
+            OutputStream in = new BufferedOutputStream(p.getOutputStream(), 1 << 16);
+            try {
                 for (int i = 0; i < day.size(); i++) {
                     sent[i] = System.nanoTime();
                     in.write((day.get(i) + "\n").getBytes(StandardCharsets.UTF_8));
                 }
+                in.flush();
             } catch (IOException e) {
                 throw new IllegalStateException("the sidecar stopped reading", e);
             }
@@ -135,16 +157,19 @@ final class BenchSidecarCommand implements Callable<Integer> {
         writer.join();
         int half = day.size() / 2;
         double warm = (end - (sent[half] + latency[half])) / 1e9;
-        return new Run("piped", day.size(), (end - start) / 1e9, warm, latency, syncs(p, err));
+        long counted = factsCounted(metricsPort);
+        return new Run("piped", day.size(), (end - start) / 1e9, warm, latency, syncs(p, err), counted);
     }
 
-    private static Run oneAtATime(List<String> facts, Path journal, Path err, List<String> jvm) throws Exception {
-        Process p = start(journal, err, jvm);
+    private static Run oneAtATime(List<String> facts, Path journal, Path err, List<String> jvm, Integer metricsPort) throws Exception {
+        Process p = start(journal, err, jvm, metricsPort);
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         ready(out);
         long[] latency = new long[facts.size()];
         long start = System.nanoTime();
         long half = start;
+        long end;
+        long counted;
         try (OutputStream in = p.getOutputStream()) {
             long[] sent = new long[1];
             for (int i = 0; i < facts.size(); i++) {
@@ -154,9 +179,10 @@ final class BenchSidecarCommand implements Callable<Integer> {
                 in.flush();
                 latency[i] = answers(out, 1, sent)[0];
             }
+            end = System.nanoTime();
+            counted = factsCounted(metricsPort);
         }
-        long end = System.nanoTime();
-        return new Run("one at a time", facts.size(), (end - start) / 1e9, (end - half) / 1e9, latency, syncs(p, err));
+        return new Run("one at a time", facts.size(), (end - start) / 1e9, (end - half) / 1e9, latency, syncs(p, err), counted);
     }
 
     /** Reads {@code n} answers; each one's latency from its fact's {@code sent} time. */
@@ -193,9 +219,26 @@ final class BenchSidecarCommand implements Callable<Integer> {
         return Long.parseLong(m.group(1));
     }
 
-    /** {@code run - --journal DIR} in a JVM of its own. */
-    private static Process start(Path journal, Path err, List<String> jvm) throws IOException {
-        List<String> args = List.of("run", "-", "--journal", journal.toString(), "--report-syncs");
+    /** {@code run - --journal DIR} in a JVM of its own, serving its metrics on {@code metricsPort} when one is given. */
+    private static Process start(Path journal, Path err, List<String> jvm, Integer metricsPort) throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", "-", "--journal", journal.toString(), "--report-syncs"));
+        if (metricsPort != null) args.addAll(List.of("--metrics-port", metricsPort.toString()));
         return new ProcessBuilder(FreshJvm.command(FreshJvm.thisJava(), jvm, args)).redirectError(err.toFile()).start();
+    }
+
+    /**
+     * The facts a running sidecar's endpoint counted ({@code routing_facts_total}, every type), scraped over
+     * HTTP; -1 without metrics. Not timed: it runs after the last answer is read.
+     */
+    private static long factsCounted(Integer metricsPort) throws IOException, InterruptedException {
+        if (metricsPort == null) return -1;
+        HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + metricsPort + "/metrics")).timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        if (scrape.statusCode() != 200) throw new IllegalStateException("the sidecar's metrics answered " + scrape.statusCode() + ": " + scrape.body());
+        double facts = 0;
+        for (String line : scrape.body().split("\n")) {
+            if (line.startsWith("routing_facts_total{")) facts += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+        }
+        return (long) facts;
     }
 }

@@ -32,6 +32,7 @@ final class DumpCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Instant start = JournalOption.instant("--from", from);
         Instant end = JournalOption.instant("--to", to);
+        JournalOption.window(start, end);
         // Flushed, never closed: closing it would close System.out under an in-process caller of Main.execute.
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
         try (Journal j = JournalOption.reader(journal)) {

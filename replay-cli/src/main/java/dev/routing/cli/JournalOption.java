@@ -2,6 +2,7 @@ package dev.routing.cli;
 
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -12,11 +13,17 @@ public final class JournalOption {
 
     /** Opens the journal to read it, and says on stderr what its open found that is not damage (a torn tail left unread). */
     public static Journal reader(Path dir) {
-        if (dir == null) throw new BadInputException("--journal DIR is required");
-        if (!Journal.exists(dir)) throw new BadInputException("no journal at " + dir);
+        mustExist(dir);
         Journal journal = Journal.openReader(dir);
         tell(journal);
         return journal;
+    }
+
+    /** Refuses a {@code --journal} that names no journal, saying what is there instead (nothing, a file, a folder of other things). */
+    public static void mustExist(Path dir) {
+        if (dir == null) throw new BadInputException("--journal DIR is required");
+        if (Files.isRegularFile(dir)) throw new BadInputException("no journal at " + dir + ": a file, not a folder (a journal is a folder)");
+        if (!Journal.exists(dir)) throw new BadInputException("no journal at " + dir + (Files.isDirectory(dir) ? "" : ": no such folder"));
     }
 
     /** What an open of the journal cut or found, one line each on stderr. */
@@ -31,6 +38,14 @@ public final class JournalOption {
             return Instant.parse(value);
         } catch (DateTimeParseException e) {
             throw new BadInputException(option + ": '" + value + "' is not an ISO-8601 UTC instant (e.g. 2026-11-02T09:00:00Z)");
+        }
+    }
+
+    /** Refuses a window that ends before it starts: a slip (the two swapped), not a question with an empty answer. */
+    public static void window(Instant from, Instant to) {
+        if (from != null && to != null && from.isAfter(to)) {
+            throw new BadInputException("--from " + from + " is after --to " + to + ": the window ends before it starts (--from is"
+                    + " inclusive, --to exclusive)");
         }
     }
 

@@ -73,17 +73,34 @@ public final class Main {
         // the commands' descriptions are written in lines of up to 115 characters: wrapped at 80 they break mid-sentence
         cli.setUsageHelpWidth(120);
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
-            line.getErr().println("error: " + e.getMessage());
+            line.getErr().println("error: " + said(e));
             return e instanceof BadInputException ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE;
         });
-        // The usage always follows a usage error, suggestions or not ("Did you mean ...").
-        cli.setParameterExceptionHandler((e, given) -> {
-            CommandLine line = e.getCommandLine();
-            line.getErr().println(e.getMessage());
-            CommandLine.UnmatchedArgumentException.printSuggestions(e, line.getErr());
-            line.usage(line.getErr());
-            return ExitCodes.BAD_INPUT;
-        });
+        // The usage always follows a usage error, and an unknown option names the nearest known one.
+        cli.setParameterExceptionHandler((e, given) -> UsageErrors.handle(e));
+        // picocli would say "'abc' is not a long": a number, in words a person uses
+        cli.registerConverter(Long.class, value -> Long.valueOf(whole(value, Long.MIN_VALUE, Long.MAX_VALUE)));
+        cli.registerConverter(Long.TYPE, value -> whole(value, Long.MIN_VALUE, Long.MAX_VALUE));
+        cli.registerConverter(Integer.class, value -> Integer.valueOf((int) whole(value, Integer.MIN_VALUE, Integer.MAX_VALUE)));
+        cli.registerConverter(Integer.TYPE, value -> (int) whole(value, Integer.MIN_VALUE, Integer.MAX_VALUE));
         return cli;
+    }
+
+    /** An exception's message, with the path an I/O failure was about (the JDK's often give the path alone, or not at all). */
+    private static String said(Exception e) {
+        if (e instanceof java.io.IOException io) return PathOptions.describe(io);
+        if (e instanceof java.io.UncheckedIOException u && u.getCause() != null) return u.getMessage() + ": " + PathOptions.describe(u.getCause());
+        return e.getMessage();
+    }
+
+    private static long whole(String value, long least, long most) {
+        try {
+            long n = Long.parseLong(value.replace("_", "").replace(",", ""));
+            if (n >= least && n <= most) return n;
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        String range = least == Long.MIN_VALUE ? "" : " from " + least + " to " + most;
+        throw new CommandLine.TypeConversionException("'" + value + "' is not a whole number" + range + " (e.g. 1000)");
     }
 }

@@ -49,6 +49,9 @@ final class RunCommand implements Callable<Integer> {
             description = "rule set: current or 0.30.0 (default: ${DEFAULT-VALUE})")
     String rules;
 
+    @Mixin
+    MetricsOption metrics;
+
     @Option(names = "--report-syncs", hidden = true, description = "at the end, print the msyncs the journal made to stderr (bench sidecar, tests)")
     boolean reportSyncs;
 
@@ -66,18 +69,24 @@ final class RunCommand implements Callable<Integer> {
         } else if (journal != null && ephemeral.ephemeral) {
             ephemeral.journal("run", journal);
         }
+        if (journal != null) PathOptions.folderToWrite("--journal", journal);
         InputStream in = open();
         if (resume && journal == null) throw new BadInputException("--resume needs --journal DIR: the journal a run of FILE stopped in");
+        if (!sidecar && metrics.port != null) {
+            throw new BadInputException("--metrics-port is for run - and serve, which run for as long as their host: a script's run is over"
+                    + " before a scrape");
+        }
         // a rerun is refused before the writer opens (an opening would be journaled), where a reader can read the journal
         int journaled = sidecar ? -1 : journaledBeforeOpening();
         // Never closed: standard output belongs to the caller.
         OutputStream out = new BufferedOutputStream(StandardOutput.of(), 1 << 16);
-        try (in; WorkDir work = WorkDir.of(journal, "replay-cli-run"); ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, sidecar)) {
+        try (in; WorkDir work = WorkDir.of(journal, "replay-cli-run"); MetricsOption.Served served = metrics.serve(work.path());
+                ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, sidecar)) {
             Path dir = work.path();
             ScriptLines lines = new ScriptLines(in);
             if (sidecar) {
                 try {
-                    new Sidecar(runner, dir, traceSyncs ? System.err : null).serve(lines, out, runner.engine().openingDecisions());
+                    new Sidecar(runner, dir, traceSyncs ? System.err : null, served.metrics()).serve(lines, out, runner.engine().openingDecisions());
                 } catch (StandardOutput.Closed gone) {
                     throw hostGone(runner);
                 }
@@ -173,7 +182,7 @@ final class RunCommand implements Callable<Integer> {
             }
         };
         Path path = Path.of(file);
-        if (!Files.isRegularFile(path)) throw new BadInputException("no such file: " + file);
+        PathOptions.fileToRead("FILE", path);
         return Files.newInputStream(path);
     }
 }

@@ -20,7 +20,8 @@ final class SalvageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!Journal.exists(journal)) throw new BadInputException("no journal at " + journal);
+        PathOptions.folderToWrite("--to", to);
+        JournalOption.mustExist(journal);
         Salvage.Report report;
         try {
             report = Salvage.copy(journal, to);

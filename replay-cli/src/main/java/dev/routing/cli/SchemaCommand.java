@@ -22,7 +22,7 @@ final class SchemaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (Files.exists(out) && !Files.isDirectory(out)) throw new BadInputException("--out " + out + ": not a directory");
+        PathOptions.folderToWrite("--out", out);
         Files.createDirectories(out);
         for (Map.Entry<String, String> file : ProtocolSchema.files().entrySet()) {
             Path path = out.resolve(file.getKey());

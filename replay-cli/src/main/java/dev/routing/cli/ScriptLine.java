@@ -36,7 +36,15 @@ record ScriptLine(long seq, Fact fact) {
         } catch (BadEntryException e) {
             throw BadInputException.of(number, e);
         }
-        if (!tree.isObject()) throw new BadInputException(number, null, "not a JSON object");
+        if (!tree.isObject()) {
+            // the codec says what a line should be, with an example
+            try {
+                EntryCodec.readFact(line);
+            } catch (BadEntryException e) {
+                throw BadInputException.of(number, e);
+            }
+            throw new BadInputException(number, null, "not a JSON object");
+        }
         return (ObjectNode) tree;
     }
 
@@ -45,8 +53,8 @@ record ScriptLine(long seq, Fact fact) {
         JsonNode seq = tree.remove("seq");
         if (seq == null || seq.isNull()) return Engine.NO_SEQ;
         if (!seq.isIntegralNumber() || !seq.canConvertToLong() || seq.asLong() < 1) {
-            throw new BadInputException(number, "seq", "a seq is a whole number, 1 or more (the host's increasing number"
-                    + " for the fact), not " + seq);
+            throw new BadInputException(number, "seq", "expected a whole number, 1 or more (the host's increasing number"
+                    + " for the fact), e.g. 7; got " + seq);
         }
         return seq.asLong();
     }

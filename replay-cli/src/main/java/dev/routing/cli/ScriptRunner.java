@@ -30,6 +30,8 @@ final class ScriptRunner implements AutoCloseable {
     /** A sidecar syncs once per batch of facts, before it answers any of them, rather than per fact. */
     private final boolean batched;
     private Engine engine;
+    /** The fact of the line fed last, for the sidecar's metrics (its type): null before one. */
+    private Fact fed;
     private List<String> heldDrafts;
     /** The msyncs of the engines this runner closed (one per {@code process.restarted}). */
     private long closedSyncs;
@@ -50,6 +52,11 @@ final class ScriptRunner implements AutoCloseable {
 
     Engine engine() {
         return engine;
+    }
+
+    /** The fact of the line {@link #feed} read last. */
+    Fact fed() {
+        return fed;
     }
 
     /**
@@ -80,6 +87,7 @@ final class ScriptRunner implements AutoCloseable {
             seq = script.seq();
             fact = script.fact();
         }
+        fed = fact;
         try {
             Engine.Accepted accepted;
             if (fact instanceof ProcessRestarted restart) {

@@ -1,5 +1,6 @@
 package dev.routing.cli;
 
+import dev.routing.cli.metrics.SidecarMetrics;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.Decision;
 import java.io.IOException;
@@ -42,6 +43,9 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--socket", paramLabel = "PATH", required = true, description = "where to listen (e.g. DATA_DIR/engine.sock)")
     Path socket;
 
+    @Mixin
+    MetricsOption metrics;
+
     @Option(names = "--rules", paramLabel = "RULES", defaultValue = "current",
             description = "rule set: current or 0.30.0 (default: ${DEFAULT-VALUE})")
     String rules;
@@ -53,9 +57,12 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RuleSet ruleSet = JournalOption.rules("--rules", rules);
         ephemeral.journal("serve", journal);
+        if (journal != null) PathOptions.folderToWrite("--journal", journal);
+        PathOptions.inExistingFolder("--socket", socket);
         // This thread opens the engine and serves every connection: the journal's appender belongs to it.
         CountDownLatch closed = new CountDownLatch(1);
-        try (WorkDir work = WorkDir.of(journal, "replay-cli-serve"); ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, true)) {
+        try (WorkDir work = WorkDir.of(journal, "replay-cli-serve"); MetricsOption.Served served = metrics.serve(work.path());
+                ScriptRunner runner = new ScriptRunner(work.path(), ruleSet, true)) {
             replaceLeftover();
             try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
                 listen(server);
@@ -64,7 +71,7 @@ final class ServeCommand implements Callable<Integer> {
                 List<Decision> opening = runner.engine().openingDecisions();
                 for (SocketChannel client; (client = clients.next()) != null; ) {
                     try {
-                        serve(runner, client, opening);
+                        serve(runner, client, opening, served.metrics());
                     } catch (RuntimeException stopped) {
                         // the engine stopped for good (a full disk, a decide that threw): no client is served again
                         clients.close();
@@ -79,10 +86,10 @@ final class ServeCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private void serve(ScriptRunner runner, SocketChannel client, List<Decision> opening) {
+    private void serve(ScriptRunner runner, SocketChannel client, List<Decision> opening, SidecarMetrics metrics) {
         try (client) {
             OutputStream out = Channels.newOutputStream(client);
-            new Sidecar(runner, runner.engine().journal().dir(), null).serve(new ScriptLines(new SocketInput(client)), out, opening);
+            new Sidecar(runner, runner.engine().journal().dir(), null, metrics).serve(new ScriptLines(new SocketInput(client)), out, opening);
         } catch (IOException gone) {
             // the client went away or was replaced: what it was answered is on disk, and it may resend the rest
         }

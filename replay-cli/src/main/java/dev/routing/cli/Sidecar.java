@@ -3,6 +3,7 @@ package dev.routing.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.cli.metrics.SidecarMetrics;
 import dev.routing.engine.Engine;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
@@ -41,12 +42,18 @@ final class Sidecar {
      * to the writer: one write a tracer sees between the msync and the answers (GroupCommitIT).
      */
     private final PrintStream syncs;
+    /**
+     * The operator's numbers, or null when none are served: counted on this thread from what the
+     * engine answered, after it answered (docs/operations.md).
+     */
+    private final SidecarMetrics metrics;
     private long answersSynced;
 
-    Sidecar(ScriptRunner runner, Path journal, PrintStream syncs) {
+    Sidecar(ScriptRunner runner, Path journal, PrintStream syncs, SidecarMetrics metrics) {
         this.runner = runner;
         this.journal = journal;
         this.syncs = syncs;
+        this.metrics = metrics;
     }
 
     /**
@@ -62,7 +69,9 @@ final class Sidecar {
         runner.sync();
         out.write(line(ready(opening)));
         out.flush();
+        if (metrics != null) metrics.decided(opening);
         try (SidecarInput input = SidecarInput.start(lines); SidecarOutput output = SidecarOutput.start(out)) {
+            if (metrics != null) metrics.reading(input::waiting);
             List<Object> batch = new ArrayList<>();
             try {
                 while (true) {
@@ -75,13 +84,16 @@ final class Sidecar {
                     if (line == SidecarInput.Line.END) break;
                     if (line.failed() != null) throw readFailed(line.failed());
                     if (line.bad() != null) {
-                        batch.add(line(rejected(line.bad())));
+                        batch.add(rejected(line.bad()));
                     } else {
                         try {
                             Engine.Accepted accepted = runner.feed(line.number(), line.text(), line.read());
-                            if (accepted != null) batch.add(accepted);
+                            if (accepted != null) {
+                                batch.add(accepted);
+                                if (metrics != null) metrics.accepted(runner.fed(), accepted);
+                            }
                         } catch (BadInputException bad) {
-                            batch.add(line(rejected(bad)));
+                            batch.add(rejected(bad));
                         }
                     }
                     if (batch.size() >= BATCH) batch = commit(batch, output);
@@ -96,6 +108,9 @@ final class Sidecar {
             }
             commit(batch, output);
             output.finish();
+        } finally {
+            // a reader that is gone has nothing waiting (serve's next client brings its own)
+            if (metrics != null) metrics.reading(() -> 0);
         }
     }
 
@@ -119,7 +134,12 @@ final class Sidecar {
     /** Syncs every group journaled so far, then hands their answers to the writer; a new batch to fill. */
     private List<Object> commit(List<Object> batch, SidecarOutput output) throws IOException {
         if (batch.isEmpty()) return batch;
+        long start = metrics == null ? 0 : System.nanoTime();
         runner.sync();
+        if (metrics != null) {
+            metrics.synced(batch.size(), System.nanoTime() - start);
+            metrics.after(runner.engine());
+        }
         answersSynced += batch.size();
         if (syncs != null) syncs.println("sidecar: synced, " + answersSynced + " answers may go out");
         output.write(batch);
@@ -144,7 +164,13 @@ final class Sidecar {
         return r;
     }
 
-    private static ObjectNode rejected(BadInputException e) {
+    /** A {@code fact.rejected} line, counted. */
+    private byte[] rejected(BadInputException e) {
+        if (metrics != null) metrics.rejected();
+        return line(rejectedLine(e));
+    }
+
+    private static ObjectNode rejectedLine(BadInputException e) {
         ObjectNode r = EntryCodec.mapper().createObjectNode();
         r.put("type", "fact.rejected");
         r.put("line", e.line());

@@ -43,6 +43,11 @@ final class SidecarInput implements AutoCloseable {
         return input;
     }
 
+    /** Lines read and parsed, waiting for the engine: for the metrics, from any thread. */
+    int waiting() {
+        return lines.size();
+    }
+
     /** The next line if one is waiting, else null: the sidecar answers what it decided before it waits. */
     Line poll() {
         return taken(lines.poll());

@@ -33,7 +33,12 @@ final class StateCommand implements Callable<Integer> {
             Replay.Result result = instant == null ? Replay.restore(j, progress) : Replay.at(j, instant, progress);
             progress.done();
             JsonNode tree = StateCodec.toTree(result.state());
-            if (agent != null) tree = forAgent((ObjectNode) tree, agent);
+            if (agent != null) {
+                tree = forAgent((ObjectNode) tree, agent);
+                if (!mentions(tree, agent)) {
+                    throw new BadInputException("--agent: no agent '" + agent + "' in this journal" + (instant == null ? "" : " by " + at));
+                }
+            }
             System.out.println(StateCodec.pretty(tree));
         }
         return ExitCodes.OK;
@@ -73,6 +78,16 @@ final class StateCommand implements Callable<Integer> {
                 prune(value, agent);
             }
         }
+    }
+
+    /** Whether anything the state keeps, pruned to the agent, is the agent's: a key of one of its maps, or an {@code agent} field. */
+    private static boolean mentions(JsonNode node, String agent) {
+        if (!node.isContainerNode()) return false;
+        if (node.isObject() && (node.has(agent) || agent.equals(node.path("agent").asText(null)))) return true;
+        for (JsonNode child : node) {
+            if (mentions(child, agent)) return true;
+        }
+        return false;
     }
 
     private static boolean isAgentMap(String key) {

@@ -37,6 +37,7 @@ import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.Verbatim;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.MessageReceived;
+import dev.routing.journal.event.TurnEnded;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -249,7 +250,7 @@ public final class EntryCodec {
         try {
             return HostFacts.checked(present(FACT_READER.readValue(json)));
         } catch (IOException e) {
-            throw translate(e);
+            throw explained(json, true, e);
         }
     }
 
@@ -279,7 +280,7 @@ public final class EntryCodec {
         try {
             return present(ENTRY_READER.readValue(json));
         } catch (IOException e) {
-            throw translate(e);
+            throw explained(json, false, e);
         }
     }
 
@@ -320,8 +321,24 @@ public final class EntryCodec {
 
     /** A bare {@code null} line reads as no value at all; it is no entry either. */
     private static <T extends Entry> T present(T entry) {
-        if (entry == null) throw new BadEntryException(null, "expected an entry (a JSON object), got null", null);
+        if (entry == null) throw new BadEntryException(null, "not a JSON object: expected one entry per line, e.g. "
+                + RecordShape.of(TurnEnded.class).example() + "; got null", null);
         return entry;
+    }
+
+    /**
+     * Why {@code json} was refused, in the protocol's words ({@link FieldFaults}); the refusal's own,
+     * translated, when the line is no JSON or the walk finds no fault of its fields.
+     */
+    private static BadEntryException explained(String json, boolean hostLine, IOException refusal) {
+        BadEntryException said = translate(refusal);
+        if (refusal instanceof JsonParseException) return said;
+        try {
+            BadEntryException found = FieldFaults.find(MAPPER.readTree(json), hostLine);
+            return found != null ? found : said;
+        } catch (IOException notJson) {
+            return said;
+        }
     }
 
     private static BadEntryException translate(IOException e) {
@@ -344,15 +361,21 @@ public final class EntryCodec {
                 message = "missing required field";
             } else if (e instanceof InvalidNullException) {
                 message = "required field is null";
+            } else if (message.startsWith("Trailing token")) {
+                message = "trailing tokens: a second JSON value after the object, where one line holds one";
+            } else if (e instanceof ValueInstantiationException || message.contains("`") || message.contains("java.")) {
+                // databind's words name Java types: the host's line says nothing of them
+                message = "not a value this field takes";
             } else {
                 message = message.lines().findFirst().orElse(message);
             }
             return new BadEntryException(field.isEmpty() ? null : field, message, e);
         }
         if (e instanceof JsonParseException p) {
-            return new BadEntryException(null, "malformed JSON: " + p.getOriginalMessage(), e);
+            String at = p.getLocation() != null && p.getLocation().getColumnNr() > 0 ? " at character " + p.getLocation().getColumnNr() : "";
+            return new BadEntryException(null, "malformed JSON" + at + ": " + FieldFaults.parserWords(p.getOriginalMessage()), e);
         }
-        return new BadEntryException(null, e.getMessage(), new UncheckedIOException(e));
+        return new BadEntryException(null, "cannot be read: " + FieldFaults.parserWords(String.valueOf(e.getMessage())), new UncheckedIOException(e));
     }
 
     private static String path(JsonMappingException e, boolean dropLast) {

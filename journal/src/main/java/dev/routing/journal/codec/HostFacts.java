@@ -35,17 +35,18 @@ final class HostFacts {
 
     static Fact checked(Fact fact) {
         if (fact instanceof WakeQueued w) {
-            if (!CAUSES.contains(w.cause())) {
-                throw new BadEntryException("cause", "'" + w.cause() + "' is no wake cause: one of " + String.join(", ", CAUSES), null);
-            }
-            if (w.retake() != null && !RETAKES.contains(w.retake())) {
-                throw new BadEntryException("retake", "'" + w.retake() + "' is no retake: one of " + String.join(", ", RETAKES), null);
-            }
+            if (!CAUSES.contains(w.cause())) throw FieldFaults.notOneOf("cause", CAUSES, quoted(w.cause()));
+            if (w.retake() != null && !RETAKES.contains(w.retake())) throw FieldFaults.notOneOf("retake", RETAKES, quoted(w.retake()));
             // P9 turns on the retake mark: a retake that does not say which would be read as a plain wake
             if (w.cause().equals("retake") && w.retake() == null) {
-                throw new BadEntryException("retake", "a wake of cause retake says which: one of " + String.join(", ", RETAKES), null);
+                throw new BadEntryException("retake", "missing: a wake of cause retake says which, expected one of "
+                        + Words.either(RETAKES) + ", e.g. \"" + RETAKES.get(0) + "\"", null);
             }
         }
         return fact;
+    }
+
+    private static String quoted(String text) {
+        return com.fasterxml.jackson.databind.node.TextNode.valueOf(text).toString();
     }
 }

@@ -15,6 +15,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -108,6 +109,33 @@ final class RecordShape {
     /** The record of these component values; the record's own checks may refuse them (a {@link dev.routing.journal.event.BadValue}). */
     Object construct(Object[] values) {
         return constructor.make(values);
+    }
+
+    /**
+     * This record as JSON with only its required fields, each an example of its kind (a closed set's
+     * first value): for an error that shows what a line should look like.
+     */
+    String example() {
+        StringBuilder json = new StringBuilder("{");
+        if (typeName != null) json.append("\"type\":\"").append(typeName).append('"');
+        for (int i = 0; i < names.length; i++) {
+            if ((required & 1L << i) == 0) continue;
+            if (json.length() > 1) json.append(',');
+            json.append('"').append(names[i]).append("\":").append(example(i));
+        }
+        return json.append('}').toString();
+    }
+
+    /** An example of component {@code i}'s value, as JSON. */
+    String example(int i) {
+        List<String> closed = HostFacts.closedSets(type, true).get(names[i]);
+        return closed != null ? "\"" + closed.get(0) + "\"" : kinds[i].example();
+    }
+
+    /** What component {@code i} takes, in the protocol's words. */
+    String what(int i) {
+        List<String> closed = HostFacts.closedSets(type, true).get(names[i]);
+        return closed != null ? "one of " + Words.either(closed) : kinds[i].what();
     }
 
     Object component(Object record, int i) {

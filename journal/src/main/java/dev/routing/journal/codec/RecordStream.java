@@ -30,6 +30,11 @@ final class RecordStream {
 
     private RecordStream() {}
 
+    /** The shape of the entry type named {@code type} on the wire, or null for none. */
+    static RecordShape shapeOf(String type) {
+        return BY_TYPE.get(type);
+    }
+
     /** The entry whose JSON is {@code json[offset, offset + length)}, written as this codec writes it. */
     static Entry read(byte[] json, int offset, int length) {
         return readNumbered(json, offset, length, null);

@@ -22,7 +22,7 @@ final class UnicodeText extends StdScalarDeserializer<String> {
         int bad = s == null ? -1 : loneSurrogate(s);
         if (bad >= 0) {
             return (String) ctxt.reportInputMismatch(String.class, "holds a lone surrogate (\\u%04x at character %d),"
-                    + " which is not Unicode text", (int) s.charAt(bad), bad);
+                    + " which is not Unicode text: expected a string of whole characters, e.g. \"hello\"", (int) s.charAt(bad), bad);
         }
         return s;
     }

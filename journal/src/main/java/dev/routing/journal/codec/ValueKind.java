@@ -33,6 +33,15 @@ abstract class ValueKind {
 
     abstract void writeStored(BinaryOut out, Object value);
 
+    /**
+     * What a value of this kind is, in the protocol's words ("a whole number", "true or false"), for
+     * an error that says what a field expected: never a Java type.
+     */
+    abstract String what();
+
+    /** A value of this kind as JSON, for an error's example ({@code "2026-11-02T09:00:00Z"}, {@code 7}). */
+    abstract String example();
+
     /** Whether a JSON {@code null} reads as an absent (null) value; the strict codec reads a null tree otherwise. */
     boolean nullIsAbsent() {
         return true;
@@ -65,6 +74,16 @@ abstract class ValueKind {
         }
 
         @Override
+        String what() {
+            return "a string";
+        }
+
+        @Override
+        String example() {
+            return "\"hello\"";
+        }
+
+        @Override
         void write(JsonGenerator g, Object value) throws IOException {
             g.writeString((String) value);
         }
@@ -91,6 +110,16 @@ abstract class ValueKind {
             } catch (java.time.DateTimeException | NumberFormatException e) {
                 throw NotSure.INSTANCE;
             }
+        }
+
+        @Override
+        String what() {
+            return "an ISO-8601 UTC instant (a string) in the years 1970 to 9999";
+        }
+
+        @Override
+        String example() {
+            return "\"2026-11-02T09:00:00Z\"";
         }
 
         @Override
@@ -124,6 +153,16 @@ abstract class ValueKind {
         }
 
         @Override
+        String what() {
+            return "a whole number of at most 64 bits (no fraction, exponent or quotes)";
+        }
+
+        @Override
+        String example() {
+            return "7";
+        }
+
+        @Override
         void write(JsonGenerator g, Object value) throws IOException {
             g.writeNumber((Long) value);
         }
@@ -149,6 +188,16 @@ abstract class ValueKind {
         }
 
         @Override
+        String what() {
+            return "a whole number from -2147483648 to 2147483647 (no fraction, exponent or quotes)";
+        }
+
+        @Override
+        String example() {
+            return "1";
+        }
+
+        @Override
         void write(JsonGenerator g, Object value) throws IOException {
             g.writeNumber((Integer) value);
         }
@@ -171,6 +220,16 @@ abstract class ValueKind {
             if (t == JsonToken.VALUE_TRUE) return Boolean.TRUE;
             if (t == JsonToken.VALUE_FALSE) return Boolean.FALSE;
             throw NotSure.INSTANCE;
+        }
+
+        @Override
+        String what() {
+            return "true or false (no quotes)";
+        }
+
+        @Override
+        String example() {
+            return "true";
         }
 
         @Override
@@ -220,6 +279,16 @@ abstract class ValueKind {
         @Override
         boolean nullIsAbsent() {
             return false;
+        }
+
+        @Override
+        String what() {
+            return "any JSON value";
+        }
+
+        @Override
+        String example() {
+            return "{\"id\": 42}";
         }
 
         @Override
@@ -305,6 +374,16 @@ abstract class ValueKind {
         }
 
         @Override
+        String what() {
+            return "one of " + Words.either(wireNames());
+        }
+
+        @Override
+        String example() {
+            return "\"" + names.get(constants[0]) + "\"";
+        }
+
+        @Override
         Object readStored(BinaryIn in) {
             int n = in.size();
             int from = in.pos;
@@ -346,6 +425,16 @@ abstract class ValueKind {
 
         ValueKind element() {
             return element;
+        }
+
+        @Override
+        String what() {
+            return "a list (a JSON array) of which each element is " + element.what();
+        }
+
+        @Override
+        String example() {
+            return "[" + element.example() + "]";
         }
 
         @Override
@@ -412,6 +501,17 @@ abstract class ValueKind {
 
         Class<?> type() {
             return type;
+        }
+
+        @Override
+        String what() {
+            RecordShape of = RecordShape.of(type);
+            return "an object with the fields " + Words.both(List.of(of.names));
+        }
+
+        @Override
+        String example() {
+            return RecordShape.of(type).example();
         }
 
         @Override

@@ -87,7 +87,7 @@ final class VerbatimTrees {
             try {
                 return whole(p);
             } catch (StreamConstraintsException e) {
-                throw new BadEntryException(field(p.getParsingContext()), e.getOriginalMessage(), e);
+                throw new BadEntryException(field(p.getParsingContext()), FieldFaults.parserWords(e.getOriginalMessage()), e);
             }
         }
     }

@@ -477,7 +477,7 @@ class EntryCodecTest {
     @Test
     void aMissingTypeIsRefusedAsType() {
         BadEntryException e = refusedFact("{" + AT + ",\"turn\":1}", "type");
-        assertTrue(e.getMessage().contains("missing type"), e.getMessage());
+        assertTrue(e.getMessage().contains("missing"), e.getMessage());
         refusedFact("{}", "type");
     }
 

@@ -49,8 +49,10 @@ public final class AuditCommand implements Callable<Integer> {
         if (!java.util.List.of("text", "json", "html").contains(format)) {
             throw new BadInputException("--format: '" + format + "' is not one of text, json, html");
         }
+        if (out != null) dev.routing.cli.PathOptions.fileToWrite("--out", out);
         Instant start = JournalOption.instant("--from", from);
         Instant end = JournalOption.instant("--to", to);
+        JournalOption.window(start, end);
         AuditReport report;
         Fingerprint audited = null;
         try (Journal j = JournalOption.reader(journal)) {

@@ -22,9 +22,9 @@ public final class TextReport {
 
     public static void write(AuditReport report, PrintWriter out) {
         AuditReport.Window w = report.window();
-        out.printf(Locale.ROOT, "Audit of %s, %s to %s, decided under %s rules%n", report.journal(),
+        out.printf(Locale.ROOT, "Audit of %s, %s to %s, %s%n", report.journal(),
                 w.from() == null ? "its start" : Words.when(w.from()), w.to() == null ? "its end" : Words.when(w.to()),
-                String.join(" then ", report.rules()));
+                Words.decidedUnder(report.rules()));
         AuditReport.Reading r = report.read();
         if (r.checkpointIndex() < 0) {
             out.printf(Locale.ROOT, "Read %,d entries, from the journal's first.%n", r.entries());

@@ -16,6 +16,11 @@ final class Words {
 
     private Words() {}
 
+    /** "decided under current rules", or, for a window in which nothing was decided, that. */
+    static String decidedUnder(java.util.List<String> rules) {
+        return rules.isEmpty() ? "in which nothing was decided" : "decided under " + String.join(" then ", rules) + " rules";
+    }
+
     static String when(Instant at) {
         return at == null ? "—" : WHEN.format(at);
     }

@@ -49,6 +49,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (dir != null) dev.routing.cli.PathOptions.folderToWrite("--dir", dir);
         Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("replay-cli-demo");
         Path journal = where.resolve("journal");
         Path report = where.resolve("report.html");

@@ -55,6 +55,7 @@ public final class DiffCommand implements Callable<Integer> {
             result = Counterfactual.run(j, ruleSet, progress);
             progress.done();
         }
+        if (out != null) dev.routing.cli.PathOptions.fileToWrite("--out", out);
         AuditCommand.emit("json".equals(format) ? json(result, agent) : text(result, agent), out);
         return ExitCodes.OK;
     }

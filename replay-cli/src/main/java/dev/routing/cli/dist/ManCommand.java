@@ -19,6 +19,7 @@ public final class ManCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        dev.routing.cli.PathOptions.folderToWrite("--out", out);
         CommandLine root = spec.commandLine().getParent();
         String version = root.getCommandSpec().version().length > 0 ? root.getCommandSpec().version()[0] : "";
         for (Path page : ManPages.write(root, version, out)) System.out.println(page);

@@ -44,6 +44,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        dev.routing.cli.PathOptions.folderToWrite("--journal", journal);
         Simulation simulation;
         try {
             simulation = new Simulation(days, agents, channels, events, seed, JournalOption.rules("--rules", rules), incident, null);
