@@ -62,8 +62,8 @@ public final class HtmlReport {
         m.open("header");
         m.el("p", "replay-cli audit", "class", "eyebrow");
         m.el("h1", r.totals().findings() > 0 ? "Private words reached a channel" : "No private words reached a channel");
-        m.open("p", "class", "sub").text(Words.when(w.first()) + " to " + Words.when(w.last()) + " UTC · decided under "
-                + String.join(" then ", r.rules()) + " rules").close("p");
+        m.open("p", "class", "sub").text(Words.when(w.first()) + " to " + Words.when(w.last()) + " UTC · "
+                + Words.decidedUnder(r.rules())).close("p");
         m.open("dl", "class", "audited");
         m.el("dt", "Journal").open("dd").el("code", audited.journal().toString()).close("dd");
         m.el("dt", "Entries").open("dd");
