@@ -1,10 +1,23 @@
 package dev.routing.cli;
 
 import dev.routing.cli.audit.AuditCommand;
+import dev.routing.cli.bench.BenchCommand;
 import dev.routing.cli.demo.DemoCommand;
 import dev.routing.cli.diff.DiffCommand;
 import dev.routing.cli.dist.ManCommand;
+import dev.routing.cli.journal.DumpCommand;
+import dev.routing.cli.journal.SalvageCommand;
+import dev.routing.cli.journal.StateCommand;
+import dev.routing.cli.journal.VerifyCommand;
+import dev.routing.cli.options.BadInputException;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.PathOptions;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.run.RunCommand;
+import dev.routing.cli.schema.SchemaCommand;
+import dev.routing.cli.serve.ServeCommand;
 import dev.routing.cli.simulate.SimulateCommand;
+import dev.routing.sidecar.lines.BadLineException;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -57,12 +70,9 @@ public final class Main {
         }
     }
 
-    /** The name the command is called by: the distribution's launcher says {@code routing-engine}. */
-    static final String NAME = System.getProperty("routing.command", "replay-cli");
-
     static CommandLine cli() {
         CommandLine cli = new CommandLine(new Main());
-        cli.setCommandName(NAME);
+        cli.setCommandName(Version.COMMAND);
         // picocli's bash and zsh completion script, which the build writes into the distribution
         CommandLine.Model.CommandSpec completion = cli.getSubcommands().get("generate-completion").getCommandSpec();
         completion.usageMessage().hidden(true).header("Prints a bash and zsh completion script for this command.");
@@ -74,7 +84,7 @@ public final class Main {
         cli.setUsageHelpWidth(120);
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
             line.getErr().println("error: " + said(e));
-            return e instanceof BadInputException ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE;
+            return e instanceof BadInputException || e instanceof BadLineException ? ExitCodes.BAD_INPUT : ExitCodes.FAILURE;
         });
         // The usage always follows a usage error, and an unknown option names the nearest known one.
         cli.setParameterExceptionHandler((e, given) -> UsageErrors.handle(e));

@@ -1,5 +1,6 @@
 package dev.routing.cli;
 
+import dev.routing.cli.options.ExitCodes;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.routing.cli.options.ExitCodes;
 import java.nio.file.Path;
 import java.text.NumberFormat;
 import java.text.ParsePosition;

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.routing.cli.simulate.Simulation;
-import dev.routing.cli.simulate.Simulator;
+import dev.routing.cli.options.ExitCodes;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Fact;
+import dev.routing.lab.world.Simulation;
+import dev.routing.lab.world.Simulator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.routing.cli.options.ExitCodes;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import java.io.ByteArrayInputStream;

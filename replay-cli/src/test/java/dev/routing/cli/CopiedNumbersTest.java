@@ -3,6 +3,7 @@ package dev.routing.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.cli.options.ExitCodes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

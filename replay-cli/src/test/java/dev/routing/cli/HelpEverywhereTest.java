@@ -3,6 +3,8 @@ package dev.routing.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.Version;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

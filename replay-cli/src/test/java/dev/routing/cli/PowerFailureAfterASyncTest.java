@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.routing.cli.options.ExitCodes;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.PowerFailure;

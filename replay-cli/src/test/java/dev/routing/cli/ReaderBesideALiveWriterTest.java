@@ -3,6 +3,7 @@ package dev.routing.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.cli.options.ExitCodes;
 import dev.routing.journal.store.ForkedJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;

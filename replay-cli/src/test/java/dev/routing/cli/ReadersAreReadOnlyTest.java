@@ -2,6 +2,7 @@ package dev.routing.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.routing.cli.options.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.routing.cli.simulate.FactScript;
-import dev.routing.cli.simulate.Simulation;
+import dev.routing.lab.world.FactScript;
+import dev.routing.lab.world.Simulation;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.JournalRecord;
 import java.io.IOException;

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.routing.cli.options.ExitCodes;
 import dev.routing.journal.store.JournalRecord;
+import dev.routing.sidecar.socket.SocketInput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.StandardProtocolFamily;

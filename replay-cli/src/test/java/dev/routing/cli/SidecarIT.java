@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.Version;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalRecord;

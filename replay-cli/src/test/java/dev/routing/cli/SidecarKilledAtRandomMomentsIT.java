@@ -4,10 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.routing.cli.simulate.FactScript;
-import dev.routing.cli.simulate.Simulation;
+import dev.routing.cli.options.ExitCodes;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.JournalRecord;
+import dev.routing.lab.world.FactScript;
+import dev.routing.lab.world.Simulation;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

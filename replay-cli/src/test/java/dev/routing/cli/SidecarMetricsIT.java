@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.routing.cli.options.ExitCodes;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.channels.SocketChannel;

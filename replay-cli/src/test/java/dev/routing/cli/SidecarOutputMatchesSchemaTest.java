@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.cli.options.ExitCodes;
 import dev.routing.journal.codec.EntryCodec;
-import dev.routing.journal.schema.ProtocolSchema;
-import dev.routing.journal.schema.SchemaCheck;
+import dev.routing.sidecar.schema.ProtocolSchema;
+import dev.routing.sidecar.schema.SchemaCheck;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

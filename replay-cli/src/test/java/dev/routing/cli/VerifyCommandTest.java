@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.cli.options.ExitCodes;
 import dev.routing.engine.testing.Scripts;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.FocusOpened;

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class RulesIndexTest {
     private static final Path PROJECT = Path.of("..");
     private static final Path INDEX = PROJECT.resolve("docs/rules-index.md");
-    private static final List<String> MODULES = List.of("journal", "projections", "engine", "replay-cli");
+    private static final List<String> MODULES = List.of("journal", "projections", "engine", "sidecar", "lab", "replay-cli");
     private static final Pattern ROW = Pattern.compile("^\\| ([A-Z]\\d+[a-z]?) \\| (.*) \\| \\[[^\\]]*\\]\\(\\.\\./([^)]+)\\) \\| (.*) \\|$");
     /** A test method: its name's leading ids are the rules it pins ({@code M1_M8_D1_D2_…}). */
     private static final Pattern TEST = Pattern.compile("@(?:Test|ParameterizedTest|RepeatedTest)\\b[^;]*?\\bvoid (\\w+)\\(");

@@ -1,15 +1,20 @@
 package dev.routing.cli.bench;
 
-import dev.routing.cli.BadInputException;
-import dev.routing.cli.ExitCodes;
-import dev.routing.cli.JournalOption;
-import dev.routing.cli.Progress;
-import dev.routing.cli.Version;
-import dev.routing.cli.WorkDir;
-import dev.routing.cli.simulate.Simulation;
-import dev.routing.cli.simulate.Simulator;
+import dev.routing.cli.options.BadInputException;
+import dev.routing.cli.options.EventsOption;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.JournalOption;
+import dev.routing.cli.options.SeedOption;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.options.WorkDir;
+import dev.routing.cli.options.WorkDirOption;
+import dev.routing.cli.progress.Progress;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
+import dev.routing.lab.jvm.FreshJvm;
+import dev.routing.lab.paired.Paired;
+import dev.routing.lab.world.Simulation;
+import dev.routing.lab.world.Simulator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +26,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "audit", header = "Times the audit as an auditor waits for it: cold, in a new JVM, a whole journal and one day.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Times the audit as an auditor waits for it: 'audit' run cold, in a JVM of its own, from its start to its",
@@ -35,14 +43,14 @@ import picocli.CommandLine.Option;
 public final class BenchAuditCommand implements Callable<Integer> {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEE d MMM", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
-    @Option(names = "--events", paramLabel = "N", defaultValue = "5000000", description = "the simulated week's size in journal entries (default: ${DEFAULT-VALUE})")
-    long events;
+    @Mixin
+    EventsOption events = new EventsOption(5_000_000);
 
-    @Option(names = "--seed", defaultValue = "1", description = "the week's seed (default: ${DEFAULT-VALUE})")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "where to write the week (default: a temporary directory, removed after)")
-    Path dir;
+    @Mixin
+    WorkDirOption dir;
 
     @Option(names = "--journal", paramLabel = "DIR", description = "audit this journal instead of simulating one")
     Path journal;
@@ -52,6 +60,9 @@ public final class BenchAuditCommand implements Callable<Integer> {
 
     @Option(names = "--java", paramLabel = "JAVA", description = "the java to run the audits with (default: this one)")
     Path java;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
 
     /**
      * The client compiler alone: an audit is a short batch run, and on two cores the server
@@ -65,12 +76,14 @@ public final class BenchAuditCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (events < 100) throw new BadInputException("--events must be at least 100");
+        long size = events.events();
         if (runs < 1) throw new BadInputException("--runs must be at least 1");
         Path java = this.java != null ? this.java : FreshJvm.thisJava();
-        try (WorkDir work = WorkDir.of(journal != null ? journal : dir, "replay-cli-bench-audit")) {
+        // this command line's own main class, found from the command tree rather than named: it sits above every command
+        FreshJvm jvm = new FreshJvm(spec.root().userObject().getClass());
+        try (WorkDir work = WorkDir.of(journal != null ? journal : dir.dir(), "replay-cli-bench-audit")) {
             Path where = work.path();
-            if (journal == null) simulate(where);
+            if (journal == null) simulate(where, size);
             long entries;
             Instant[] window;
             try (Journal j = JournalOption.reader(where)) {
@@ -79,7 +92,7 @@ public final class BenchAuditCommand implements Callable<Integer> {
             }
             List<String> whole = List.of("audit", "--journal", where.toString());
             List<String> day = List.of("audit", "--journal", where.toString(), "--from", window[0].toString(), "--to", window[1].toString());
-            Path cache = cache(java);
+            Path cache = cache(jvm, java);
             List<List<String>> jvms = new java.util.ArrayList<>(List.of(List.of(), List.of(C1)));
             if (cache != null) {
                 jvms.add(List.of("-XX:AOTCache=" + cache));
@@ -87,23 +100,23 @@ public final class BenchAuditCommand implements Callable<Integer> {
             }
             System.out.printf(Locale.ROOT, "journal          %s: %,d entries, %d daily files; %d cold run(s) each, java %s%n", where, entries,
                     files(where), runs, java);
-            Cold[] wholeRuns = time(java, jvms, whole);
-            Cold[] dayRuns = time(java, jvms, day);
+            Cold[] wholeRuns = time(jvm, java, jvms, whole);
+            Cold[] dayRuns = time(jvm, java, jvms, day);
             for (int v = 0; v < jvms.size(); v++) {
                 String with = jvms.get(v).isEmpty() ? "" : ", " + String.join(" ", jvms.get(v)).replace(cache == null ? "" : cache.toString(),
                         cache == null ? "" : cache.getFileName().toString());
                 report("whole journal", entries, wholeRuns[v], with);
                 report("day " + DAY.format(window[0]), -1, dayRuns[v], with);
             }
-            if (cache == null) System.out.println("AOT cache        none used: " + whyNoCache(java));
+            if (cache == null) System.out.println("AOT cache        none used: " + whyNoCache(jvm, java));
         }
         return ExitCodes.OK;
     }
 
-    private void simulate(Path where) {
-        Progress simulating = new Progress("simulate", events);
+    private void simulate(Path where, long size) {
+        Progress simulating = new Progress("simulate", size);
         try {
-            Simulator.run(Simulation.sized(events, seed, RuleSet.V0_30_0, true), where, simulating);
+            Simulator.run(Simulation.sized(size, seed.seed(), RuleSet.V0_30_0, true), where, simulating);
         } finally {
             simulating.done();
         }
@@ -122,14 +135,14 @@ public final class BenchAuditCommand implements Callable<Integer> {
      * The audit, cold, {@link #runs} times in each of the JVMs' options, their runs taking turns (A B A
      * B ...: a comparison holds as the machine's load drifts), its output thrown away: the medians.
      */
-    private Cold[] time(Path java, List<List<String>> jvms, List<String> args) throws IOException {
+    private Cold[] time(FreshJvm jvm, Path java, List<List<String>> jvms, List<String> args) throws IOException {
         double[][] wall = new double[jvms.size()][runs];
         double[][] cpu = new double[jvms.size()][runs];
         Progress progress = new Progress("cold audits", (long) runs * jvms.size());
         try {
             for (int i = 0; i < runs; i++) {
                 for (int v = 0; v < jvms.size(); v++) {
-                    ProcessBuilder audit = new ProcessBuilder(FreshJvm.command(java, jvms.get(v), args))
+                    ProcessBuilder audit = new ProcessBuilder(jvm.command(java, jvms.get(v), args))
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
                     double cpuBefore = FreshJvm.childrenCpuSeconds();
                     long start = System.nanoTime();
@@ -165,15 +178,15 @@ public final class BenchAuditCommand implements Callable<Integer> {
     }
 
     /** replay-cli.aot beside the jar, when the audits' java reads AOT caches; else null. */
-    private static Path cache(Path java) {
-        Path jar = FreshJvm.jar();
+    private static Path cache(FreshJvm jvm, Path java) {
+        Path jar = jvm.jar();
         if (jar == null || FreshJvm.version(java) < 25) return null;
         Path cache = jar.resolveSibling("replay-cli.aot");
         return Files.isRegularFile(cache) ? cache : null;
     }
 
-    private static String whyNoCache(Path java) {
-        Path jar = FreshJvm.jar();
+    private static String whyNoCache(FreshJvm jvm, Path java) {
+        Path jar = jvm.jar();
         if (jar == null) return "run from classes, not from the jar";
         if (!Files.isRegularFile(jar.resolveSibling("replay-cli.aot"))) return "no replay-cli.aot beside " + jar.getFileName() + " (mvn -Paot)";
         return java + " reads no AOT cache (Java 25 and later do: --java)";

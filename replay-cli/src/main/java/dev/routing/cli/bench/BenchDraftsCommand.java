@@ -1,14 +1,16 @@
 package dev.routing.cli.bench;
 
-import dev.routing.cli.BadInputException;
-import dev.routing.cli.ExitCodes;
-import dev.routing.cli.Progress;
-import dev.routing.cli.Version;
-import dev.routing.cli.WorkDir;
+import dev.routing.cli.options.BadInputException;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.SeedOption;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.options.WorkDir;
+import dev.routing.cli.progress.Progress;
 import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
+import dev.routing.lab.traffic.DraftTraffic;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "drafts", header = "Times opening a journal that holds many draft entries.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
@@ -27,8 +30,8 @@ public final class BenchDraftsCommand implements Callable<Integer> {
             description = "draft entries per journal, comma-separated (default: ${DEFAULT-VALUE}; try 1000000,10000000)")
     List<Long> sizes;
 
-    @Option(names = "--seed", defaultValue = "1", description = "traffic seed (default: ${DEFAULT-VALUE})")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
     @Override
     public Integer call() throws IOException {
@@ -49,7 +52,7 @@ public final class BenchDraftsCommand implements Callable<Integer> {
             long[] json = {0};
             try (Engine engine = Engine.open(dir, RuleSet.CURRENT, null)) {
                 engine.deferCommits(true);
-                DraftTraffic traffic = new DraftTraffic(seed);
+                DraftTraffic traffic = new DraftTraffic(seed.seed());
                 Progress progress = new Progress("drafts", size);
                 traffic.run(fact -> {
                     if (++facts[0] % 1_000 == 0) engine.commit();

@@ -1,14 +1,17 @@
 package dev.routing.cli.bench;
 
-import dev.routing.cli.BadInputException;
-import dev.routing.cli.ExitCodes;
-import dev.routing.cli.Progress;
-import dev.routing.cli.Version;
-import dev.routing.cli.WorkDir;
+import dev.routing.cli.options.BadInputException;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.SeedOption;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.options.WorkDir;
+import dev.routing.cli.options.WorkDirOption;
+import dev.routing.cli.progress.Progress;
 import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
+import dev.routing.lab.traffic.IdTraffic;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.ForgottenIds;
@@ -25,6 +28,7 @@ import java.util.concurrent.Callable;
 import javax.management.JMException;
 import javax.management.ObjectName;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "ids", header = "Weighs what the engine remembers of every message: restore time and memory.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
@@ -42,19 +46,19 @@ public final class BenchIdsCommand implements Callable<Integer> {
     @Option(names = "--days", paramLabel = "N", defaultValue = "7", description = "days the messages span (default: ${DEFAULT-VALUE})")
     int days;
 
-    @Option(names = "--seed", defaultValue = "1", description = "traffic seed (default: ${DEFAULT-VALUE})")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "where to build the journal (default: a temporary directory, removed after)")
-    Path dir;
+    @Mixin
+    WorkDirOption dir;
 
     @Override
     public Integer call() throws IOException {
         if (messages < IdTraffic.BATCH * 10L) throw new BadInputException("--messages must be at least " + IdTraffic.BATCH * 10);
         if (agents < 1 || days < 1) throw new BadInputException("--agents and --days must be at least 1");
-        try (WorkDir work = WorkDir.of(dir, "replay-cli-bench-ids")) {
+        try (WorkDir work = dir.open("replay-cli-bench-ids")) {
             Path where = work.path();
-            IdTraffic traffic = new IdTraffic(seed, agents, messages, Duration.ofDays(days));
+            IdTraffic traffic = new IdTraffic(seed.seed(), agents, messages, Duration.ofDays(days));
             long buildStart = System.nanoTime();
             long facts;
             List<String> before;
@@ -112,10 +116,10 @@ public final class BenchIdsCommand implements Callable<Integer> {
     /** What the record answers for each sampled id: stored, let go (with its reader), or unknown. */
     private static List<String> answers(EngineState state, IdTraffic traffic) {
         long today = Retention.day(state.clockMillis);
-        List<String> out = new ArrayList<>(traffic.sampled.size());
-        for (int i = 0; i < traffic.sampled.size(); i++) {
-            String agent = traffic.sampledAgent.get(i);
-            String id = traffic.sampled.get(i);
+        List<String> out = new ArrayList<>(traffic.sampled().size());
+        for (int i = 0; i < traffic.sampled().size(); i++) {
+            String agent = traffic.sampledAgent().get(i);
+            String id = traffic.sampled().get(i);
             if (state.privacy.message(agent, id) != null) out.add("stored " + state.privacy.isPrivateInput(state.privacy.message(agent, id)));
             else if (state.privacy.forgottenHolds(agent, id, today)) out.add("let go, read in " + state.privacy.forgottenLookup(agent, id, today));
             else out.add("unknown");

@@ -1,14 +1,15 @@
 package dev.routing.cli.bench;
 
-import dev.routing.cli.BadInputException;
-import dev.routing.cli.ExitCodes;
-import dev.routing.cli.Progress;
-import dev.routing.cli.Version;
-import dev.routing.cli.simulate.Simulation;
-import dev.routing.cli.simulate.Simulator;
+import dev.routing.cli.options.BadInputException;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.progress.Progress;
 import dev.routing.engine.Core;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.Fact;
+import dev.routing.lab.paired.Paired;
+import dev.routing.lab.world.Simulation;
+import dev.routing.lab.world.Simulator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,14 +1,14 @@
 package dev.routing.cli.demo;
 
-import dev.routing.cli.ExitCodes;
-import dev.routing.cli.Progress;
-import dev.routing.cli.Version;
-import dev.routing.cli.audit.AuditCommand;
 import dev.routing.cli.audit.Fingerprint;
 import dev.routing.cli.audit.HtmlReport;
-import dev.routing.cli.simulate.Simulation;
-import dev.routing.cli.simulate.Simulator;
-import dev.routing.cli.simulate.Summary;
+import dev.routing.cli.options.EventsOption;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.ReportOption;
+import dev.routing.cli.options.PathOptions;
+import dev.routing.cli.options.SeedOption;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.progress.Progress;
 import dev.routing.engine.audit.AuditReport.Finding;
 import dev.routing.engine.audit.AuditReport;
 import dev.routing.engine.audit.AuditWindow;
@@ -16,6 +16,9 @@ import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.counterfactual.Counterfactual;
 import dev.routing.engine.counterfactual.Difference;
 import dev.routing.journal.store.Journal;
+import dev.routing.lab.world.Simulation;
+import dev.routing.lab.world.Simulator;
+import dev.routing.lab.world.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +31,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "demo", header = "Shows the product: simulates an incident week under the old rules, audits it, writes an HTML report.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
@@ -41,20 +45,20 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "where to put the journal and the report (default: a new temporary directory)")
     Path dir;
 
-    @Option(names = "--events", defaultValue = "40000", description = "the week's size in journal entries (default: ${DEFAULT-VALUE})")
-    long events;
+    @Mixin
+    EventsOption events = new EventsOption(40_000);
 
-    @Option(names = "--seed", defaultValue = "1", description = "the week's seed (default: ${DEFAULT-VALUE})")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
     @Override
     public Integer call() throws IOException {
-        if (dir != null) dev.routing.cli.PathOptions.folderToWrite("--dir", dir);
+        if (dir != null) PathOptions.folderToWrite("--dir", dir);
         Path where = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("replay-cli-demo");
         Path journal = where.resolve("journal");
         Path report = where.resolve("report.html");
-        Simulation simulation = Simulation.week(events, seed, RuleSet.V0_30_0, true);
-        Progress simulating = new Progress("simulate", events);
+        Simulation simulation = Simulation.week(events.events(), seed.seed(), RuleSet.V0_30_0, true);
+        Progress simulating = new Progress("simulate", simulation.events());
         Summary week = Simulator.run(simulation, journal, simulating);
         simulating.done();
         AuditReport audit;
@@ -69,7 +73,7 @@ public final class DemoCommand implements Callable<Integer> {
             today = Counterfactual.run(j, RuleSet.CURRENT, redeciding);
             redeciding.done();
         }
-        AuditCommand.emit(HtmlReport.write(audit, today, audited), report);
+        ReportOption.emit(HtmlReport.write(audit, today, audited), report);
         System.out.print(summary(simulation, week, audit, today, journal, report));
         return ExitCodes.OK;
     }

@@ -1,13 +1,13 @@
 package dev.routing.cli.diff;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.routing.cli.BadInputException;
-import dev.routing.cli.ExitCodes;
-import dev.routing.cli.JournalOption;
-import dev.routing.cli.Progress;
-import dev.routing.cli.Version;
-import dev.routing.cli.audit.AuditCommand;
 import dev.routing.cli.audit.JsonReport;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.JournalOption;
+import dev.routing.cli.options.ReportOption;
+import dev.routing.cli.options.RulesOption;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.progress.Progress;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.counterfactual.Counterfactual;
 import dev.routing.engine.counterfactual.Difference;
@@ -16,13 +16,13 @@ import dev.routing.journal.store.Journal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "diff", header = "Re-decides a journal's facts under other rules and lists every decision that would differ.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
         "differs, in plain words, with counts: first the publications the other rules withhold (or make),",
         "then everything else. The journal is only read."})
 public final class DiffCommand implements Callable<Integer> {
-    @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")
-    Path journal;
+    @Mixin
+    JournalOption journal;
 
     @Option(names = "--rules", paramLabel = "RULES", required = true, description = "the rules to re-decide under: current or 0.30.0")
     String rules;
@@ -39,24 +39,21 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--agent", paramLabel = "AGENT", description = "list only this agent's differences (the counts stay whole)")
     String agent;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
-    String format;
-
-    @Option(names = "--out", paramLabel = "FILE", description = "write the result here instead of standard output")
-    Path out;
+    @Mixin
+    ReportOption report;
 
     @Override
     public Integer call() throws IOException {
-        RuleSet ruleSet = JournalOption.rules("--rules", rules);
-        if (!List.of("text", "json").contains(format)) throw new BadInputException("--format: '" + format + "' is not one of text, json");
+        RuleSet ruleSet = RulesOption.parse("--rules", rules);
+        String format = report.format("text", "json");
         Counterfactual.Result result;
-        try (Journal j = JournalOption.reader(journal)) {
+        try (Journal j = journal.reader()) {
             Progress progress = new Progress("diff", j.entryCount());
             result = Counterfactual.run(j, ruleSet, progress);
             progress.done();
         }
-        if (out != null) dev.routing.cli.PathOptions.fileToWrite("--out", out);
-        AuditCommand.emit("json".equals(format) ? json(result, agent) : text(result, agent), out);
+        report.checkOut();
+        report.emit("json".equals(format) ? json(result, agent) : text(result, agent));
         return ExitCodes.OK;
     }
 

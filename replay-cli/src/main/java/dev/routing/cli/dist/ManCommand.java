@@ -1,5 +1,7 @@
 package dev.routing.cli.dist;
 
+import dev.routing.cli.options.PathOptions;
+import dev.routing.cli.options.Version;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -8,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Writes the man pages; the build runs it for the distribution (hidden: it is no user's work). */
-@Command(name = "man", hidden = true, mixinStandardHelpOptions = true, versionProvider = dev.routing.cli.Version.class,
+@Command(name = "man", hidden = true, mixinStandardHelpOptions = true, versionProvider = Version.class,
         header = "Writes a man page for every command into a folder.")
 public final class ManCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "where to write the pages")
@@ -19,7 +21,7 @@ public final class ManCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        dev.routing.cli.PathOptions.folderToWrite("--out", out);
+        PathOptions.folderToWrite("--out", out);
         CommandLine root = spec.commandLine().getParent();
         String version = root.getCommandSpec().version().length > 0 ? root.getCommandSpec().version()[0] : "";
         for (Path page : ManPages.write(root, version, out)) System.out.println(page);

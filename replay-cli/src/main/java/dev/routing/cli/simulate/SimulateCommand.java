@@ -1,16 +1,23 @@
 package dev.routing.cli.simulate;
 
-import dev.routing.cli.BadInputException;
-import dev.routing.cli.ExitCodes;
-import dev.routing.cli.JournalOption;
-import dev.routing.cli.Progress;
-import dev.routing.cli.Version;
+import dev.routing.cli.options.BadInputException;
+import dev.routing.cli.options.EventsOption;
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.PathOptions;
+import dev.routing.cli.options.RulesOption;
+import dev.routing.cli.options.SeedOption;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.progress.Progress;
+import dev.routing.lab.world.Simulation;
+import dev.routing.lab.world.Simulator;
+import dev.routing.lab.world.Summary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "simulate", header = "Writes a realistic simulated week through the engine into a new journal.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
@@ -30,29 +37,29 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--channels", defaultValue = "4", description = "rooms they talk in (default: ${DEFAULT-VALUE})")
     int channels;
 
-    @Option(names = "--events", defaultValue = "40000", description = "journal entries to write, at least (default: ${DEFAULT-VALUE})")
-    long events;
+    @Mixin
+    EventsOption events = new EventsOption(40_000);
 
-    @Option(names = "--seed", defaultValue = "1", description = "the week's seed (default: ${DEFAULT-VALUE})")
-    long seed;
+    @Mixin
+    SeedOption seed;
 
-    @Option(names = "--rules", paramLabel = "RULES", defaultValue = "current", description = "current or 0.30.0 (default: ${DEFAULT-VALUE})")
-    String rules;
+    @Mixin
+    RulesOption rules;
 
     @Option(names = "--incident", description = "weave in the production incident's pattern")
     boolean incident;
 
     @Override
     public Integer call() {
-        dev.routing.cli.PathOptions.folderToWrite("--journal", journal);
+        PathOptions.folderToWrite("--journal", journal);
         Simulation simulation;
         try {
-            simulation = new Simulation(days, agents, channels, events, seed, JournalOption.rules("--rules", rules), incident, null);
+            simulation = new Simulation(days, agents, channels, events.events(), seed.seed(), rules.ruleSet(), incident, null);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }
         Summary summary;
-        Progress progress = new Progress("simulate", events);
+        Progress progress = new Progress("simulate", simulation.events());
         try {
             summary = Simulator.run(simulation, journal, progress);
         } catch (IllegalArgumentException e) {
