@@ -14,6 +14,7 @@ import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.time.Clock;
@@ -22,9 +23,10 @@ import java.time.InstantSource;
 /**
  * The package rules of docs/architecture.md, checked on the main classes of every module
  * (replay-cli's tests see them all). Dependencies point one way, journal <- projections <- engine
- * <- replay-cli, and engine's rule packages decide from the state and the fact alone: no journal
- * store, no file, no clock (GUIDE "Pure core"). {@link LayeringRulesCanFailTest} shows each rule
- * red on a class that breaks it.
+ * <- {sidecar, lab} <- replay-cli, the sidecar and the lab each on the engine alone; no module's
+ * packages form a cycle; and engine's rule packages decide from the state and the fact alone: no
+ * journal store, no file, no clock (GUIDE "Pure core"). {@link LayeringRulesCanFailTest} shows each
+ * rule red on a class that breaks it.
  */
 @AnalyzeClasses(packages = "dev.routing", importOptions = LayeringTest.MainClassesOnly.class)
 public class LayeringTest {
@@ -51,6 +53,27 @@ public class LayeringTest {
     static final ArchRule projectionsPackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.projections"))
             .should().beFreeOfCycles();
 
+    /**
+     * The sidecar's packages form no cycle, its root package ({@code Sidecar}, {@code HostSession})
+     * one of them. Bottom to top: lines, answers, metrics, schema; the root; socket.
+     */
+    @ArchTest
+    static final ArchRule sidecarPackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.sidecar"))
+            .should().beFreeOfCycles();
+
+    /** The lab's packages form no cycle. Bottom to top: host, paired, jvm; world and traffic, which act on the host. */
+    @ArchTest
+    static final ArchRule labPackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.lab"))
+            .should().beFreeOfCycles();
+
+    /**
+     * replay-cli's packages form no cycle, its root package ({@code Main}) one of them: the commands
+     * read options and progress, and the root reads every command.
+     */
+    @ArchTest
+    static final ArchRule commandLinePackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.cli"))
+            .should().beFreeOfCycles();
+
     @ArchTest
     static final ArchRule journalImportsNeitherProjectionsNorEngine = noClasses()
             .that().resideInAPackage("dev.routing.journal..")
@@ -65,6 +88,28 @@ public class LayeringTest {
     static final ArchRule engineImportsNoCommandLineClass = noClasses()
             .that().resideInAnyPackage("dev.routing.journal..", "dev.routing.projections..", "dev.routing.engine..")
             .should().dependOnClassesThat().resideInAPackage("dev.routing.cli..");
+
+    @ArchTest
+    static final ArchRule engineImportsNeitherSidecarNorLab = noClasses()
+            .that().resideInAnyPackage("dev.routing.journal..", "dev.routing.projections..", "dev.routing.engine..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.routing.sidecar..", "dev.routing.lab..");
+
+    @ArchTest
+    static final ArchRule sidecarAndLabImportNoCommandLineClass = noClasses()
+            .that().resideInAnyPackage("dev.routing.sidecar..", "dev.routing.lab..")
+            .should().dependOnClassesThat().resideInAPackage("dev.routing.cli..");
+
+    /**
+     * Siblings on the engine: the lab drives an engine as a host would, never through the sidecar, and
+     * the sidecar simulates nothing. (Each half may find no class of its side: LayeringRulesCanFailTest
+     * hands it one class at a time.)
+     */
+    @ArchTest
+    static final ArchRule sidecarAndLabImportNeitherOther = CompositeArchRule
+            .of(noClasses().that().resideInAPackage("dev.routing.sidecar..")
+                    .should().dependOnClassesThat().resideInAPackage("dev.routing.lab..").allowEmptyShould(true))
+            .and(noClasses().that().resideInAPackage("dev.routing.lab..")
+                    .should().dependOnClassesThat().resideInAPackage("dev.routing.sidecar..").allowEmptyShould(true));
 
     /*
      * Read from bytecode, where javac has inlined every constant: a rule package that named the store

@@ -8,6 +8,14 @@ public final class LayeringBreakers {
         dev.routing.cli.Main main;
     }
 
+    public static final class ImportsSidecar {
+        dev.routing.sidecar.HostSession session;
+    }
+
+    public static final class ImportsLab {
+        dev.routing.lab.host.Host host;
+    }
+
     /** The root -> drafts: the way the layers point (the root dispatches each fact to the rules). */
     public static final class ReadsDrafts {
         dev.routing.engine.drafts.LayeringBreakers.ReadsAttempts drafts;
