@@ -1,12 +1,12 @@
 package dev.routing.benchmarks;
 
-import dev.routing.cli.simulate.Simulation;
-import dev.routing.cli.simulate.Simulator;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.store.Journal;
+import dev.routing.lab.world.Simulation;
+import dev.routing.lab.world.Simulator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

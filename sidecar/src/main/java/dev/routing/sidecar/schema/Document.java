@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  */
 final class Document {
     static final String DRAFT = "https://json-schema.org/draft/2020-12/schema";
-    static final String GENERATED = "Generated from the journal's records by dev.routing.journal.schema"
+    static final String GENERATED = "Generated from the journal's records by dev.routing.sidecar.schema"
             + " (java -jar replay-cli/target/replay-cli.jar schema --out docs/schema): do not edit by hand.";
 
     final Direction direction;
