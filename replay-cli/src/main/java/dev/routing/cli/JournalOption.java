@@ -2,6 +2,7 @@ package dev.routing.cli;
 
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -28,7 +29,7 @@ public final class JournalOption {
 
     /** What an open of the journal cut or found, one line each on stderr. */
     public static void tell(Journal journal) {
-        if (journal.cut() != null) System.err.println("journal " + journal.dir() + ": " + journal.cut());
+        if (journal instanceof JournalWriter w && w.cut() != null) System.err.println("journal " + journal.dir() + ": " + w.cut());
         for (String note : journal.notes()) System.err.println("journal " + journal.dir() + ": note: " + note);
     }
 
