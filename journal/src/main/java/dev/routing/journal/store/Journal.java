@@ -143,7 +143,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
 
     /** The number of entries in groups whose index lies in [fromIndex, toIndex). */
     public final long countBetween(long fromIndex, long toIndex) {
-        return store.walk().countBetween(fromIndex, toIndex);
+        return store.walk.countBetween(fromIndex, toIndex);
     }
 
     /** Reads every entry from {@code fromIndex} (or from the start when it is below the first). */
@@ -153,7 +153,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
 
     /** Reads entries of groups whose index lies in [fromIndex, toIndex), checking every excerpt. */
     public final void read(long fromIndex, long toIndex, Consumer<JournalRecord> sink) {
-        store.walk().read(fromIndex, toIndex, sink);
+        store.walk.read(fromIndex, toIndex, sink);
     }
 
     /**
@@ -162,7 +162,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      * {@code storedBytes[0]} when given.
      */
     public final long scanRaw(long fromIndex, long[] storedBytes) {
-        return store.walk().scanRaw(fromIndex, storedBytes);
+        return store.walk.scanRaw(fromIndex, storedBytes);
     }
 
     /**
@@ -171,7 +171,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      * not continued past (the writer would append to a journal it cannot salvage whole).
      */
     public final void checkUpTo(long toIndex) {
-        store.walk().checkUpTo(toIndex);
+        store.walk.checkUpTo(toIndex);
     }
 
     /** One entry as stored, for a reader that decodes only what it needs (an audit skips checkpoints and notices). */
@@ -192,7 +192,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
 
     /** As a RawSink, with the excerpt's ordinal, so that damage found later is named as {@link #read} names it. */
     final void readRaw(long fromIndex, long toIndex, Walk.OrdinalRawSink sink) {
-        store.walk().readRaw(fromIndex, toIndex, sink);
+        store.walk.readRaw(fromIndex, toIndex, sink);
     }
 
     /**
@@ -201,7 +201,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      * last numbered group, or after {@code afterIndex} (a checkpoint that records the seq before it).
      */
     public final long lastSeq(long afterIndex) {
-        return store.searches().lastSeq(afterIndex);
+        return store.searches.lastSeq(afterIndex);
     }
 
     /**
@@ -211,7 +211,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      * is -1, backwards from the end. The headers are not checked: read the group to trust it.
      */
     public final long indexOfSeq(long seq, long fromIndex) {
-        return store.searches().indexOfSeq(seq, fromIndex);
+        return store.searches.indexOfSeq(seq, fromIndex);
     }
 
     /**
@@ -219,7 +219,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      * {@code lastIndex() + 1} when there is none.
      */
     public final long indexAt(Instant instant) {
-        return store.searches().indexAt(instant);
+        return store.searches.indexAt(instant);
     }
 
     /**
@@ -228,7 +228,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      * headers. Returns null when there is none.
      */
     public final JournalRecord newestCheckpoint(long beforeIndex) {
-        return store.searches().newestCheckpoint(beforeIndex);
+        return store.searches.newestCheckpoint(beforeIndex);
     }
 
     /**
@@ -236,7 +236,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      * end completes. Null where there is none, and for a part of a large checkpoint: it is no entry.
      */
     public final Entry entryAt(long index) {
-        return store.walk().entryAt(index);
+        return store.walk.entryAt(index);
     }
 
     /**

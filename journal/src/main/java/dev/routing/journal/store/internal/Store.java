@@ -25,8 +25,10 @@ public final class Store {
     final TimeIndex days;
     /** What the open found that is not damage and that a user should know. */
     final List<String> notes = new ArrayList<>();
-    private final Walk walk;
-    private final Searches searches;
+    /** The checked reads. */
+    public final Walk walk;
+    /** The searches by seq, time and checkpoint. */
+    public final Searches searches;
     /** The journal's id (journal.tip's), or null before its writer made one: every excerpt is checked under it. */
     JournalId id;
     SingleChronicleQueue queue;
@@ -73,14 +75,6 @@ public final class Store {
 
     public List<String> notes() {
         return List.copyOf(notes);
-    }
-
-    public Walk walk() {
-        return walk;
-    }
-
-    public Searches searches() {
-        return searches;
     }
 
     public long lastIndex() {

@@ -163,21 +163,6 @@ final class Tip {
                 + " told from its end", FILE, -1, -1);
     }
 
-    private static State read(Path dir, FileChannel ch) {
-        ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        try {
-            if (ch.size() == 0) return null;
-            while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
-                // read the whole file
-            }
-        } catch (IOException e) {
-            throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
-        }
-        State s = newest(b, new CRC32C());
-        if (s == null) throw new JournalDamagedException(dir, FILE + " holds no valid record of the last acknowledged excerpt", FILE, -1, -1);
-        return s;
-    }
-
     /**
      * Opens the tip for writing through {@code ch} (the writer lock's: it is never closed here, and
      * the file is never replaced, so the lock stays on it), writing it whole in place with
