@@ -1,9 +1,5 @@
 package dev.routing.journal.bytes;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * The one varint of the journal's stored entries and the state's packed records: unsigned LEB128,
  * seven bits a byte, low groups first, the top bit set on every byte but the last, up to ten bytes
@@ -14,9 +10,6 @@ import java.nio.ByteOrder;
 public final class Varint {
     /** The most bytes one takes. */
     public static final int MAX_BYTES = 10;
-
-    private static final VarHandle I64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
 
     private Varint() {}
 
@@ -71,29 +64,11 @@ public final class Varint {
     /**
      * The number at {@code buf[at]}, no byte of it at or past {@code limit}, checked: in its shortest
      * form and of at most 64 bits, else {@code refusal}'s exception. It took {@link #size} of the
-     * number's bytes. One byte (most masks, lengths and counts) is read at once; up to eight are read
-     * as one word when the slice holds eight more (an instant's second and nano).
+     * number's bytes. A reader may take a faster path to the same numbers (the stored entries' reader
+     * takes eight bytes at once), as long as it leaves every form it is not sure of to this one.
      */
     public static long read(byte[] buf, int at, int limit, Refusal refusal) {
         int p = at;
-        if (p < limit) {
-            byte first = buf[p];
-            if (first >= 0) return first;
-        }
-        if (limit - p >= 8) {
-            long w = (long) I64.get(buf, p);
-            long ends = ~w & HIGH_BITS; // the first byte with its top bit clear is the varint's last
-            if (ends != 0) {
-                int bits = Long.numberOfTrailingZeros(ends) + 1; // 8 per byte of the varint
-                long groups = w & (bits == 64 ? -1L : (1L << bits) - 1) & 0x7F7F_7F7F_7F7F_7F7FL;
-                if (groups >>> (bits - 8) != 0) { // a zero last group is no shortest form: the loop below names it
-                    // the seven-bit groups packed together: pairs of bytes, then of pairs, then of those
-                    groups = (groups & 0x007F_007F_007F_007FL) | ((groups & 0x7F00_7F00_7F00_7F00L) >>> 1);
-                    groups = (groups & 0x0000_3FFF_0000_3FFFL) | ((groups & 0x3FFF_0000_3FFF_0000L) >>> 2);
-                    return (groups & 0x0000_0000_0FFF_FFFFL) | ((groups & 0x0FFF_FFFF_0000_0000L) >>> 4);
-                }
-            }
-        }
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             if (p >= limit) throw refusal.of(Fault.CUT);

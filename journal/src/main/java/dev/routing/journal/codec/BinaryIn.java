@@ -45,10 +45,30 @@ final class BinaryIn {
         return longerVarLong();
     }
 
-    /** A varint of more than one byte (an instant's second and nano): kept apart so that the one-byte case inlines. */
+    /**
+     * A varint of more than one byte (an instant's second and nano): kept apart so that the one-byte
+     * case inlines. Up to eight bytes of it are read as one word when the slice holds eight more;
+     * any other form is read, and judged, by {@link Varint#read}.
+     */
     private long longerVarLong() {
-        long value = Varint.read(buf, pos, limit, DAMAGED);
-        pos += Varint.size(value);
+        int p = pos;
+        if (limit - p >= 8) {
+            long w = (long) I64.get(buf, p);
+            long ends = ~w & HIGH_BITS; // the first byte with its top bit clear is the varint's last
+            if (ends != 0) {
+                int bits = Long.numberOfTrailingZeros(ends) + 1; // 8 per byte of the varint
+                long groups = w & (bits == 64 ? -1L : (1L << bits) - 1) & 0x7F7F_7F7F_7F7F_7F7FL;
+                if (groups >>> (bits - 8) != 0) { // a zero last group is no shortest form: Varint.read names it
+                    pos = p + (bits >>> 3);
+                    // the seven-bit groups packed together: pairs of bytes, then of pairs, then of those
+                    groups = (groups & 0x007F_007F_007F_007FL) | ((groups & 0x7F00_7F00_7F00_7F00L) >>> 1);
+                    groups = (groups & 0x0000_3FFF_0000_3FFFL) | ((groups & 0x3FFF_0000_3FFF_0000L) >>> 2);
+                    return (groups & 0x0000_0000_0FFF_FFFFL) | ((groups & 0x0FFF_FFFF_0000_0000L) >>> 4);
+                }
+            }
+        }
+        long value = Varint.read(buf, p, limit, DAMAGED);
+        pos = p + Varint.size(value);
         return value;
     }
 

@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The append-only journal, as every caller reads it: a Chronicle Queue with one file per UTC day of
- * the entries' own time. Open it with {@link #openReader} (read-only; many at once, beside a live
+ * The append-only journal as every caller reads it, not thread-safe: a journal belongs to the thread
+ * that opened it, as Chronicle's tailers do. A Chronicle Queue with one file per UTC day of the
+ * entries' own time. Open it with {@link #openReader} (read-only; many at once, beside a live
  * writer) or {@link #openWriter} (one per journal: {@link JournalWriter}). Its machinery lives in
  * {@code store.internal}.
  *
@@ -58,7 +59,7 @@ import java.util.function.Consumer;
  *    64  i64      floor           the journal time no later excerpt goes below, epoch millis
  *    72  u32      slot crc        CRC32C of the slot's bytes [0, 72)
  * writer.lock          the lock file of builds before journal.tip held the lock: locked too
- * *.torn-ORDINAL       a day file as it was before its torn tail was cut (outside Chronicle's listing)
+ * DAY.torn-ORDINAL     a day file as it was before its torn tail was cut (outside Chronicle's listing)
  *
  * an excerpt (ours, inside Chronicle's framing):
  *  0  u8   format      3 (bound to the journal's id), 2 (before journal ids)
@@ -76,8 +77,6 @@ import java.util.function.Consumer;
  *                      'N': the host's seq (i64, 1 or more), then the entries as in 'G';
  *                      'S', 'P', 'E': the next slice of the checkpoint's bytes
  * </pre>
- *
- * <p>Not thread-safe: like Chronicle's tailers, a journal belongs to the thread that opened it.
  */
 public abstract sealed class Journal implements AutoCloseable permits JournalReader, JournalWriter {
     /**

@@ -6,9 +6,9 @@ import java.util.List;
 import net.openhft.chronicle.core.annotation.SingleThreaded;
 
 /**
- * The one writer of a journal ({@link Journal#openWriter}), and the reads the engine makes on its
- * own journal. Not thread-safe: it belongs to the thread that opened it, as Chronicle's appender
- * does, and every call must come from that thread.
+ * The one writer of a journal, not thread-safe: it belongs to the thread that opened it
+ * ({@link Journal#openWriter}), as Chronicle's appender does, and every call must come from that
+ * thread. It also makes the reads the engine makes on its own journal.
  *
  * <p>One writer per journal: an OS lock on {@code journal.tip}, refused at once
  * ({@link JournalLockedException}) in this process or another. Its open cuts a torn tail first

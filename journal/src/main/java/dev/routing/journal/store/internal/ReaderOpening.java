@@ -30,7 +30,8 @@ final class ReaderOpening extends Opening {
 
     @Override
     void openQueue(String metadata, DayFiles.DayFile unbegun) {
-        // Chronicle would wait on an unbegun file without end: read through links to the others
+        // unwritten metadata is read around, and an unbegun file, which Chronicle would wait on without
+        // end, left out: through links to the day files beside metadata of the view's own
         if (metadata != null || unbegun != null) s.view = Metadata.view(dir, files);
         s.queue = s.build();
     }

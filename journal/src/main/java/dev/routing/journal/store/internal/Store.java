@@ -10,13 +10,12 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 
 /**
- * A journal as opened, what its reader and its writer share: Chronicle's queue on the day files,
- * the days that have one ({@link TimeIndex}), the excerpt reader and its check, and where the
- * journal ends: the last excerpt's index, the next ordinal and entry, the journal time. Its reads
- * are {@link Walk} (every excerpt checked, forward) and {@link Searches} (headers only).
- *
- * <p>Not thread-safe: like Chronicle's tailer, which it keeps one of, it belongs to the thread that
- * opened it.
+ * A journal as opened, what its reader and its writer share, not thread-safe: like Chronicle's
+ * tailer, which it keeps one of, it belongs to the thread that opened it. It holds Chronicle's queue
+ * on the day files, the days that have one ({@link TimeIndex}), the excerpt reader and its check,
+ * and where the journal ends: the last excerpt's index, the next ordinal and entry, the journal
+ * time. Its reads are {@link Walk} (every excerpt checked, forward) and {@link Searches} (headers
+ * only).
  */
 public final class Store {
     final Path dir;

@@ -8,12 +8,12 @@ import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
 /**
- * The journal's one writer: the lock that makes it the one ({@link WriterLock}), the tip it
- * acknowledges each excerpt in ({@link Tip}), the appender that writes them ({@link DayAppender}),
- * and the free-space check before each ({@link FreeSpace}). It reads through its {@link Store} like
- * a reader, read-only until its first write.
- *
- * <p>Not thread-safe: it belongs to the thread that opened it, as Chronicle's appender does.
+ * The machinery of the journal's one writer ({@link dev.routing.journal.store.JournalWriter}), not
+ * thread-safe: it belongs to the thread that opened it, as Chronicle's appender does. It holds the
+ * lock that makes it the one ({@link WriterLock}), the tip it acknowledges each excerpt in
+ * ({@link Tip}), the appender that writes them ({@link DayAppender}) and the free-space check before
+ * each ({@link FreeSpace}); it reads through its {@link Store} like a reader, read-only until its
+ * first write.
  */
 public final class Writer implements AutoCloseable {
     private final Store s;
