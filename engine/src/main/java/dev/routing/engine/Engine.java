@@ -11,6 +11,7 @@ import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalWriter;
 import dev.routing.journal.store.JournalFullException;
 import dev.routing.journal.store.JournalUnwritableException;
 import dev.routing.projections.EngineState;
@@ -56,7 +57,7 @@ public final class Engine implements AutoCloseable {
     public record Accepted(long index, long seq, List<Decision> decisions, boolean again) {
     }
 
-    private final Journal journal;
+    private final JournalWriter journal;
     private Core core;
     private final int checkpointEvery;
     private final Group group = new Group();
@@ -78,7 +79,7 @@ public final class Engine implements AutoCloseable {
     private long lastGroupIndex = -1;
     private final Accepted opening;
 
-    private Engine(Journal journal, Replay.Result restored, RuleSet rules, int checkpointEvery, Instant openedAt, long seq) {
+    private Engine(JournalWriter journal, Replay.Result restored, RuleSet rules, int checkpointEvery, Instant openedAt, long seq) {
         EngineState state = restored.state();
         this.journal = journal;
         this.core = new Core(state, rules);
@@ -125,7 +126,7 @@ public final class Engine implements AutoCloseable {
     }
 
     private static Engine open(Path dir, RuleSet rules, Instant at, int checkpointEvery, long seq) {
-        Journal journal = Journal.openWriter(dir);
+        JournalWriter journal = Journal.openWriter(dir);
         try {
             return new Engine(journal, Replay.restore(journal), rules, checkpointEvery, at, seq);
         } catch (RuntimeException e) {
@@ -367,7 +368,7 @@ public final class Engine implements AutoCloseable {
         return core.state();
     }
 
-    public Journal journal() {
+    public JournalWriter journal() {
         return journal;
     }
 

@@ -15,6 +15,7 @@ import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.TurnStarted;
 import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalWriter;
 import dev.routing.journal.store.JournalRecord;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
@@ -47,7 +48,7 @@ class DecideThrowsTest {
             e.accept(new AgentConfigured(T0.plusSeconds(1), "qa", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null));
             e.accept(new AgentConfigured(T0.plusSeconds(2), "ops", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null));
         }
-        try (Journal j = Journal.openWriter(dir)) {
+        try (JournalWriter j = Journal.openWriter(dir)) {
             EngineState state = Replay.restore(j).state();
             ObjectNode tree = (ObjectNode) StateCodec.toTree(state);
             ((ObjectNode) tree.get("roster").get("agents")).putNull("qa");

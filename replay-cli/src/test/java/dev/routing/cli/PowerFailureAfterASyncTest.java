@@ -7,7 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.routing.cli.options.ExitCodes;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.PowerFailure;
+import dev.routing.journal.store.JournalWriter;
+import dev.routing.journal.store.internal.PowerFailure;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class PowerFailureAfterASyncTest {
     @Test
     void whatAPowerFailureTookAfterTheLastSyncIsReportedByEveryCommandAndRunContinues() {
         Faults.Journal3Days j = Faults.journal(tmp);
-        try (Journal writer = Journal.openWriter(j.dir())) {
+        try (JournalWriter writer = Journal.openWriter(j.dir())) {
             for (int i = 0; i < 3; i++) {
                 writer.append(EntryCodec.readFact(Facts.fact("message.received", 2 * 86_400 + 300 + i, "id", "late" + i,
                         "agent", "qa", "kind", "external-message", "writer", "host", "text", "never synced")));

@@ -11,6 +11,7 @@ import dev.routing.journal.event.FocusOpened;
 import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.TurnStarted;
 import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -45,7 +46,7 @@ class VerifyCommandTest {
     void J2_aForgedDecisionAfterAFactThatDecidesNothingMakesVerifyExit1NamingTheFactAndItsIndex() {
         Path dir = configuredJournal();
         long factIndex = lastIndex(dir);
-        try (Journal journal = Journal.openWriter(dir)) {
+        try (JournalWriter journal = Journal.openWriter(dir)) {
             assertTrue(journal.entryAt(factIndex) instanceof AgentConfigured, "the last entry is the agent.configured");
             journal.append(new PublishRequested(Instant.parse(Facts.at(2)), 1L, "qa", "work", "discord", "forged words",
                     List.of(), "speech", null));
@@ -65,7 +66,7 @@ class VerifyCommandTest {
     void J2_aForgedDecisionInTheMiddleOfTheJournalMakesVerifyExit1NamingTheFactAndItsIndex() {
         Path dir = configuredJournal();
         long factIndex = lastIndex(dir);
-        try (Journal journal = Journal.openWriter(dir)) {
+        try (JournalWriter journal = Journal.openWriter(dir)) {
             journal.append(new PublishRequested(Instant.parse(Facts.at(2)), 1L, "qa", "work", "discord", "forged words",
                     List.of(), "speech", null));
             journal.append(new FocusOpened(Instant.parse(Facts.at(3)), "qa", "work", null));
@@ -83,7 +84,7 @@ class VerifyCommandTest {
     void J2_aFactJournaledWithoutItsDecisionsMakesVerifyExit1NamingWhatReDecidingGives() {
         Path dir = configuredJournal();
         long factIndex;
-        try (Journal journal = Journal.openWriter(dir)) {
+        try (JournalWriter journal = Journal.openWriter(dir)) {
             factIndex = journal.append(new TurnStarted(Instant.parse(Facts.at(3)), "qa", List.of(), List.of(), null, false));
         }
 
@@ -98,7 +99,7 @@ class VerifyCommandTest {
     @Test
     void aJournalThatDivergesCanStillBeDumped() {
         Path dir = configuredJournal();
-        try (Journal journal = Journal.openWriter(dir)) {
+        try (JournalWriter journal = Journal.openWriter(dir)) {
             journal.append(new PublishRequested(Instant.parse(Facts.at(2)), 1L, "qa", "work", "discord", "forged words",
                     List.of(), "speech", null));
         }

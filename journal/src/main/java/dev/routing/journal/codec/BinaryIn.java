@@ -1,5 +1,6 @@
 package dev.routing.journal.codec;
 
+import dev.routing.journal.bytes.Varint;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -31,7 +32,7 @@ final class BinaryIn {
         return buf[pos++] & 0xFF;
     }
 
-    /** An unsigned LEB128 varint of up to 64 bits. */
+    /** An unsigned LEB128 varint of up to 64 bits ({@link Varint}). */
     long varLong() {
         int p = pos;
         if (p < limit) {
@@ -46,7 +47,8 @@ final class BinaryIn {
 
     /**
      * A varint of more than one byte (an instant's second and nano): kept apart so that the one-byte
-     * case inlines. Up to eight bytes of it are read as one word when the slice holds eight more.
+     * case inlines. Up to eight bytes of it are read as one word when the slice holds eight more;
+     * any other form is read, and judged, by {@link Varint#read}.
      */
     private long longerVarLong() {
         int p = pos;
@@ -56,7 +58,7 @@ final class BinaryIn {
             if (ends != 0) {
                 int bits = Long.numberOfTrailingZeros(ends) + 1; // 8 per byte of the varint
                 long groups = w & (bits == 64 ? -1L : (1L << bits) - 1) & 0x7F7F_7F7F_7F7F_7F7FL;
-                if (groups >>> (bits - 8) != 0) { // a zero last group is no shortest form: the loop below names it
+                if (groups >>> (bits - 8) != 0) { // a zero last group is no shortest form: Varint.read names it
                     pos = p + (bits >>> 3);
                     // the seven-bit groups packed together: pairs of bytes, then of pairs, then of those
                     groups = (groups & 0x007F_007F_007F_007FL) | ((groups & 0x7F00_7F00_7F00_7F00L) >>> 1);
@@ -65,22 +67,17 @@ final class BinaryIn {
                 }
             }
         }
-        byte[] b = buf;
-        long value = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            if (p >= limit) throw cut();
-            byte x = b[p++];
-            value |= (long) (x & 0x7F) << shift;
-            if (x >= 0) {
-                if (shift == 63 && (x & 0x7E) != 0) break;
-                // the writer never ends a varint on a zero group: one that does is no stored form of ours
-                if (x == 0 && shift > 0) throw new BadEntryException(null, "a number of the stored entry is not in its shortest form", null);
-                pos = p;
-                return value;
-            }
-        }
-        throw new BadEntryException(null, "a number of the stored entry is longer than 64 bits", null);
+        long value = Varint.read(buf, p, limit, DAMAGED);
+        pos = p + Varint.size(value);
+        return value;
     }
+
+    /** A varint of the stored entry that cannot be read, in the words every fault of an entry has. */
+    private static final Varint.Refusal DAMAGED = fault -> switch (fault) {
+        case CUT -> cut();
+        case OVER_64_BITS -> new BadEntryException(null, "a number of the stored entry is longer than 64 bits", null);
+        case NOT_SHORTEST -> new BadEntryException(null, "a number of the stored entry is not in its shortest form", null);
+    };
 
     /** A zigzag varint: small negative numbers stay short. */
     long zigzag() {

@@ -1,5 +1,7 @@
 package dev.routing.journal.codec;
 
+import dev.routing.journal.bytes.LoneSurrogate;
+import dev.routing.journal.bytes.Varint;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -32,12 +34,8 @@ final class BinaryOut {
     }
 
     void varLong(long v) {
-        room(10);
-        while ((v & ~0x7FL) != 0) {
-            buf[size++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        buf[size++] = (byte) v;
+        room(Varint.MAX_BYTES);
+        size = Varint.put(buf, size, v);
     }
 
     void zigzag(long v) {
@@ -57,9 +55,9 @@ final class BinaryOut {
      */
     void text(String s) {
         byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
-        if (utf8.length != s.length() ? UnicodeText.loneSurrogate(s) >= 0 : replacedSurrogate(utf8, s)) {
+        if (utf8.length != s.length() ? LoneSurrogate.at(s) >= 0 : replacedSurrogate(utf8, s)) {
             // the words themselves stay out of the message: they may be what a private surface was told
-            throw new BadEntryException(null, "holds a lone surrogate (at character " + UnicodeText.loneSurrogate(s)
+            throw new BadEntryException(null, "holds a lone surrogate (at character " + LoneSurrogate.at(s)
                     + " of " + s.length() + "), which is not Unicode text: not stored", null);
         }
         bytes(utf8);

@@ -1,42 +1,17 @@
 package dev.routing.journal.codec;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonSetter;
-import com.fasterxml.jackson.annotation.Nulls;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.exc.InvalidNullException;
-import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-import com.fasterxml.jackson.databind.introspect.Annotated;
-import com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.type.LogicalType;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import dev.routing.journal.event.BadValue;
+import dev.routing.journal.bytes.LoneSurrogate;
 import dev.routing.journal.event.Entry;
-import dev.routing.journal.event.StateCheckpoint;
-import dev.routing.journal.event.Verbatim;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.MessageReceived;
+import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.TurnEnded;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -44,7 +19,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.stream.Collectors;
 
 /**
  * The JSON form of every entry. Reading is strict: an unknown field, a value of the wrong type or
@@ -54,8 +28,9 @@ import java.util.stream.Collectors;
  *
  * <p>One codec, two paths to the same records: entries in the form this build writes are read and
  * written on the streaming parser by each record's derived shape ({@link RecordStream}); whatever
- * that path is not sure of goes to Jackson databind, configured below, which reads the same records
- * or names what is wrong with the input. The streaming path never accepts what databind refuses.
+ * that path is not sure of goes to Jackson databind, set up strict ({@link StrictMapper}), which
+ * reads the same records or names what is wrong with the input ({@link DatabindFaults}). The
+ * streaming path never accepts what databind refuses.
  *
  * <p>The journal stores {@link #SCHEMA_VERSION} beside each entry's bytes: an entry written under
  * an older schema is upcast here before it is read, and one from a newer schema is refused rather
@@ -70,7 +45,7 @@ public final class EntryCodec {
     /** Schema 1: entries stored as their JSON, as journals before the binary form hold them; still read. */
     public static final int JSON_SCHEMA = 1;
 
-    private static final ObjectMapper MAPPER = newMapper();
+    private static final ObjectMapper MAPPER = StrictMapper.build();
     private static final ObjectReader ENTRY_READER = MAPPER.readerFor(Entry.class);
     private static final ObjectReader FACT_READER = MAPPER.readerFor(Fact.class);
 
@@ -196,7 +171,7 @@ public final class EntryCodec {
         try {
             return present(ENTRY_READER.readValue(bytes, offset, length));
         } catch (IOException e) {
-            BadEntryException bad = translate(e);
+            BadEntryException bad = DatabindFaults.translate(e);
             if (!"writer".equals(bad.field())) throw bad;
             return journaledWriter(bytes, offset, length, bad);
         }
@@ -211,7 +186,7 @@ public final class EntryCodec {
             node.put("writer", MessageReceived.asJournaled(writer.asText()));
             return present(ENTRY_READER.readValue(node));
         } catch (IOException e) {
-            throw translate(e);
+            throw DatabindFaults.translate(e);
         }
     }
 
@@ -250,7 +225,7 @@ public final class EntryCodec {
         try {
             return HostFacts.checked(present(FACT_READER.readValue(json)));
         } catch (IOException e) {
-            throw explained(json, true, e);
+            throw DatabindFaults.explained(MAPPER, json, true, e);
         }
     }
 
@@ -263,7 +238,7 @@ public final class EntryCodec {
      * which the caller reads the long way (and which may be no fact at all, or a bad one).
      */
     public static NumberedFact readNumberedFact(String json) {
-        if (UnicodeText.loneSurrogate(json) >= 0) return null;
+        if (LoneSurrogate.at(json) >= 0) return null;
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         long[] seq = {0};
         try {
@@ -280,7 +255,7 @@ public final class EntryCodec {
         try {
             return present(ENTRY_READER.readValue(json));
         } catch (IOException e) {
-            throw explained(json, false, e);
+            throw DatabindFaults.explained(MAPPER, json, false, e);
         }
     }
 
@@ -290,7 +265,7 @@ public final class EntryCodec {
      * untried: UTF-8 cannot carry one, so its bytes would no longer show it.
      */
     private static Entry streamed(String json) {
-        if (UnicodeText.loneSurrogate(json) >= 0) return null;
+        if (LoneSurrogate.at(json) >= 0) return null;
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         try {
             return RecordStream.read(bytes, 0, bytes.length);
@@ -310,7 +285,7 @@ public final class EntryCodec {
         try {
             return VerbatimTrees.readLine(json);
         } catch (IOException e) {
-            throw translate(e);
+            throw DatabindFaults.translate(e);
         }
     }
 
@@ -324,128 +299,5 @@ public final class EntryCodec {
         if (entry == null) throw new BadEntryException(null, "not a JSON object: expected one entry per line, e.g. "
                 + RecordShape.of(TurnEnded.class).example() + "; got null", null);
         return entry;
-    }
-
-    /**
-     * Why {@code json} was refused, in the protocol's words ({@link FieldFaults}); the refusal's own,
-     * translated, when the line is no JSON or the walk finds no fault of its fields.
-     */
-    private static BadEntryException explained(String json, boolean hostLine, IOException refusal) {
-        BadEntryException said = translate(refusal);
-        if (refusal instanceof JsonParseException) return said;
-        try {
-            BadEntryException found = FieldFaults.find(MAPPER.readTree(json), hostLine);
-            return found != null ? found : said;
-        } catch (IOException notJson) {
-            return said;
-        }
-    }
-
-    private static BadEntryException translate(IOException e) {
-        if (e instanceof UnrecognizedPropertyException u) {
-            return new BadEntryException(path(u, true), "unknown field '" + u.getPropertyName() + "'", e);
-        }
-        if (e instanceof InvalidTypeIdException t) {
-            String id = t.getTypeId();
-            return new BadEntryException("type", id == null ? "missing type"
-                    : "unknown or unexpected type '" + id + "'", e);
-        }
-        if (e instanceof ValueInstantiationException v && v.getCause() instanceof BadValue b) {
-            String at = path(v, false);
-            return new BadEntryException(at.isEmpty() ? b.field() : at + "." + b.field(), b.getMessage(), e);
-        }
-        if (e instanceof JsonMappingException m) {
-            String field = path(m, false);
-            String message = m.getOriginalMessage();
-            if (message.startsWith("Missing required creator property")) {
-                message = "missing required field";
-            } else if (e instanceof InvalidNullException) {
-                message = "required field is null";
-            } else if (message.startsWith("Trailing token")) {
-                message = "trailing tokens: a second JSON value after the object, where one line holds one";
-            } else if (e instanceof ValueInstantiationException || message.contains("`") || message.contains("java.")) {
-                // databind's words name Java types: the host's line says nothing of them
-                message = "not a value this field takes";
-            } else {
-                message = message.lines().findFirst().orElse(message);
-            }
-            return new BadEntryException(field.isEmpty() ? null : field, message, e);
-        }
-        if (e instanceof JsonParseException p) {
-            String at = p.getLocation() != null && p.getLocation().getColumnNr() > 0 ? " at character " + p.getLocation().getColumnNr() : "";
-            return new BadEntryException(null, "malformed JSON" + at + ": " + FieldFaults.parserWords(p.getOriginalMessage()), e);
-        }
-        return new BadEntryException(null, "cannot be read: " + FieldFaults.parserWords(String.valueOf(e.getMessage())), new UncheckedIOException(e));
-    }
-
-    private static String path(JsonMappingException e, boolean dropLast) {
-        var refs = e.getPath();
-        var kept = dropLast && !refs.isEmpty() ? refs.subList(0, refs.size() - 1) : refs;
-        String parent = kept.stream()
-                .map(r -> r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]")
-                .collect(Collectors.joining());
-        if (dropLast && e instanceof UnrecognizedPropertyException u) {
-            parent = parent + "." + u.getPropertyName();
-        }
-        return parent.startsWith(".") ? parent.substring(1) : parent;
-    }
-
-    /** A value of the wrong JSON type is an error, never quietly converted ("5" is no integer). */
-    private static void refuse(ObjectMapper mapper, LogicalType type, CoercionInputShape... shapes) {
-        var config = mapper.coercionConfigFor(type);
-        for (CoercionInputShape shape : shapes) config.setCoercion(shape, CoercionAction.Fail);
-    }
-
-    private static ObjectMapper newMapper() {
-        // Field names are not interned: a state's maps are keyed by ids, thousands of them, and
-        // interning each one made reading a checkpoint's state two to three times slower.
-        JsonFactory factory = JsonFactory.builder().disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
-        JsonMapper mapper = JsonMapper.builder(factory)
-                .addModule(new JavaTimeModule())
-                .addModule(new SimpleModule("iso-instant").addDeserializer(Instant.class, new IsoInstant()))
-                .addModule(new SimpleModule("unicode-text").addDeserializer(String.class, new UnicodeText()))
-                .annotationIntrospector(new RequiredMeansNotNull())
-                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-                .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-                // encode and toJson agree byte for byte: an emoji is written as its 4 UTF-8 bytes,
-                // not as an escaped surrogate pair
-                .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
-                .serializationInclusion(JsonInclude.Include.NON_NULL)
-                .build();
-        refuse(mapper, LogicalType.Textual, CoercionInputShape.Integer, CoercionInputShape.Float,
-                CoercionInputShape.Boolean);
-        refuse(mapper, LogicalType.Integer, CoercionInputShape.String, CoercionInputShape.Float,
-                CoercionInputShape.Boolean, CoercionInputShape.EmptyString);
-        refuse(mapper, LogicalType.Boolean, CoercionInputShape.String, CoercionInputShape.Integer,
-                CoercionInputShape.Float, CoercionInputShape.EmptyString);
-        refuse(mapper, LogicalType.DateTime, CoercionInputShape.Integer, CoercionInputShape.Float,
-                CoercionInputShape.Boolean, CoercionInputShape.EmptyString);
-        return mapper;
-    }
-
-    /**
-     * A required field given as {@code null} is refused like a missing one. Were it accepted, the
-     * entry would be journaled without the field (nulls are left out) and could not be read back.
-     */
-    private static final class RequiredMeansNotNull extends JacksonAnnotationIntrospector {
-        /** A {@link Verbatim} component keeps its numbers' text on databind's path too. */
-        @Override
-        public Object findDeserializer(Annotated a) {
-            return _hasAnnotation(a, Verbatim.class) ? new VerbatimTrees.Deserializer() : super.findDeserializer(a);
-        }
-
-        @Override
-        public JsonSetter.Value findSetterInfo(Annotated a) {
-            JsonSetter.Value info = super.findSetterInfo(a);
-            JsonProperty property = _findAnnotation(a, JsonProperty.class);
-            return property != null && property.required() ? info.withValueNulls(Nulls.FAIL) : info;
-        }
     }
 }

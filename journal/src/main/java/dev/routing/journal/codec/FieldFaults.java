@@ -95,10 +95,10 @@ final class FieldFaults {
 
     /** The fault of a value of {@code kind} (not null), or null. */
     private static BadEntryException fault(ValueKind kind, JsonNode value, String path, boolean hostLine) {
-        if (kind instanceof ValueKind.Nested nested && value instanceof ObjectNode object) {
+        if (kind instanceof NestedKind nested && value instanceof ObjectNode object) {
             return fault(RecordShape.of(nested.type()), object, path + ".", hostLine);
         }
-        if (kind instanceof ValueKind.Listed listed && value.isArray()) {
+        if (kind instanceof ListedKind listed && value.isArray()) {
             for (int e = 0; e < value.size(); e++) {
                 JsonNode element = value.get(e);
                 String at = path + "[" + e + "]";

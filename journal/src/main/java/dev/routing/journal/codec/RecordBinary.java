@@ -94,9 +94,9 @@ final class RecordBinary {
         if (kind == ValueKind.LONG) return in.zigzag();
         if (kind == ValueKind.FLAG) return in.flag();
         if (kind == ValueKind.INT) return in.int32();
-        if (kind instanceof ValueKind.Listed listed) return listed.readStored(in);
-        if (kind instanceof ValueKind.Nested nested) return nested.readStored(in);
-        if (kind instanceof ValueKind.Named named) return named.readStored(in);
+        if (kind instanceof ListedKind listed) return listed.readStored(in);
+        if (kind instanceof NestedKind nested) return nested.readStored(in);
+        if (kind instanceof NamedKind named) return named.readStored(in);
         return kind.readStored(in); // a tree: rare, and parsed by the mapper at a cost no dispatch adds to
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
+import dev.routing.journal.bytes.LoneSurrogate;
 import java.io.IOException;
 
 /**
@@ -19,24 +20,11 @@ final class UnicodeText extends StdScalarDeserializer<String> {
     @Override
     public String deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
         String s = StringDeserializer.instance.deserialize(p, ctxt);
-        int bad = s == null ? -1 : loneSurrogate(s);
+        int bad = s == null ? -1 : LoneSurrogate.at(s);
         if (bad >= 0) {
             return (String) ctxt.reportInputMismatch(String.class, "holds a lone surrogate (\\u%04x at character %d),"
                     + " which is not Unicode text: expected a string of whole characters, e.g. \"hello\"", (int) s.charAt(bad), bad);
         }
         return s;
-    }
-
-    /** The index of the first surrogate not in a high-low pair, or -1. */
-    static int loneSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -73,9 +73,9 @@ public final class WireShape {
         if (kind == ValueKind.INT) return WireType.Scalar.INT32;
         if (kind == ValueKind.FLAG) return WireType.Scalar.FLAG;
         if (kind == ValueKind.TREE || kind == ValueKind.VERBATIM_TREE) return WireType.Scalar.ANY_JSON;
-        if (kind instanceof ValueKind.Named named) return new WireType.OneOf(named.wireNames());
-        if (kind instanceof ValueKind.Listed listed) return new WireType.ListOf(type(listed.element()));
-        if (kind instanceof ValueKind.Nested nested) return new WireType.Nested(nested.type());
+        if (kind instanceof NamedKind named) return new WireType.OneOf(named.wireNames());
+        if (kind instanceof ListedKind listed) return new WireType.ListOf(type(listed.element()));
+        if (kind instanceof NestedKind nested) return new WireType.Nested(nested.type());
         throw new IllegalStateException("a value kind the wire description does not know: " + kind);
     }
 }

@@ -1,5 +1,6 @@
 package dev.routing.journal.store;
 
+import dev.routing.journal.store.internal.DayFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -11,7 +12,7 @@ import java.util.Locale;
  * writer removed the file it had begun, if any, so nothing is left that would stop its next open.
  */
 public final class DayFileException extends JournalUnwritableException {
-    DayFileException(Path dir, String file, long usable, Throwable cause) {
+    public DayFileException(Path dir, String file, long usable, Throwable cause) {
         super("the journal could not begin its day file " + file + " in " + dir + ": " + why(cause, usable), false,
                 remedy(cause), cause);
     }

@@ -4,6 +4,7 @@ import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.codec.EntryTypes;
 import dev.routing.journal.event.Entry;
+import dev.routing.journal.store.internal.Walk;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -77,7 +78,7 @@ public final class DecodedReader {
         Batch[] current = {new Batch()};
         try {
             try {
-                journal.readRaw(fromIndex, toIndex, (Journal.OrdinalRawSink) (index, ordinal, kind, version, bytes, offset, length) -> {
+                journal.readRaw(fromIndex, toIndex, (Walk.OrdinalRawSink) (index, ordinal, kind, version, bytes, offset, length) -> {
                     Batch b = current[0];
                     boolean read = kind != 'C' && (passedOver == null || kind != 'D' || !passedOver.passedOver(version, bytes, offset, length));
                     b.add(index, ordinal, version, bytes, offset, length, read);

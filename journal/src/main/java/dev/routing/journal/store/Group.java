@@ -6,6 +6,7 @@ import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.internal.Excerpt;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -22,7 +23,7 @@ import java.util.List;
  */
 public final class Group {
     /** Where the entries start in {@link #buffer()}: after room for the header and a seq. */
-    static final int ENTRIES = Excerpt.HEADER_BYTES + Excerpt.SEQ_BYTES;
+    private static final int ENTRIES = Excerpt.HEADER_BYTES + Excerpt.SEQ_BYTES;
 
     private byte[] buf = new byte[1024];
     private int size = ENTRIES;
@@ -143,12 +144,13 @@ public final class Group {
         return largestBytes;
     }
 
-    boolean durable() {
-        return durable;
+    /** The excerpt's kind: a checkpoint, a group the host numbered, or a plain group. */
+    byte kind() {
+        return checkpoint ? Excerpt.CHECKPOINT : seq != NO_SEQ ? Excerpt.NUMBERED : Excerpt.GROUP;
     }
 
-    boolean isCheckpoint() {
-        return checkpoint;
+    boolean durable() {
+        return durable;
     }
 
     long atMillis() {

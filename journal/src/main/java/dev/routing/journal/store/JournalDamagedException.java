@@ -1,5 +1,6 @@
 package dev.routing.journal.store;
 
+import dev.routing.journal.store.internal.DayFiles;
 import java.nio.file.Path;
 
 /**
@@ -30,7 +31,7 @@ public final class JournalDamagedException extends RuntimeException {
     }
 
     /** Damage at {@code index} (or -1 for none), named with the day file that holds it. */
-    static JournalDamagedException at(Path dir, String what, long index, long ordinal) {
+    public static JournalDamagedException at(Path dir, String what, long index, long ordinal) {
         return new JournalDamagedException(dir, what, index < 0 ? null : DayFiles.name(DayFiles.ROLL.toCycle(index)), index, ordinal);
     }
 

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /** A journal, or an excerpt in it, written in a format this build does not read. Not damage: another build reads it. */
 public final class JournalFormatException extends RuntimeException {
-    JournalFormatException(Path dir, String message) {
+    public JournalFormatException(Path dir, String message) {
         super("journal " + dir + ": " + message);
     }
 }

@@ -1,5 +1,6 @@
 package dev.routing.journal.store;
 
+import dev.routing.journal.store.internal.FreeSpace;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -10,7 +11,7 @@ import java.util.Locale;
  * cuts it. Either way nothing acknowledged is lost, and once space is freed the journal continues.
  */
 public final class JournalFullException extends JournalUnwritableException {
-    JournalFullException(Path dir, long usable, long needed, boolean inDoubt, Throwable cause) {
+    public JournalFullException(Path dir, long usable, long needed, boolean inDoubt, Throwable cause) {
         super("the journal's disk is full (" + size(usable) + " free at " + dir + (needed > 0 ? "; the next excerpt needs "
                 + size(needed) : "") + " beside the " + size(FreeSpace.RESERVE_BYTES) + " the journal keeps free for Chronicle's"
                 + " own files)"

@@ -1,28 +1,14 @@
 package dev.routing.journal.store;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import dev.routing.journal.store.internal.SalvageCopy;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
-import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Copies every whole, checked excerpt of a damaged journal that comes before its damage, in order
  * and byte for byte, into a new journal: what a reader could trust of it, as a journal that
  * verifies and that the engine can continue. The copy lands at the same indexes (same days, same
- * sequence numbers), so every index the old journal's entries name still means the same.
- *
- * <p>The damaged journal is only read, through a view that holds the day files before the first
- * one that is missing, empty or out of order (and that one when it is merely cut short), so that
- * Chronicle never touches a file it would wait on.
+ * sequence numbers), so every index the old journal's entries name still means the same. The
+ * damaged journal is only read.
  */
 public final class Salvage {
     /** What was copied, and why the copy stopped where it did (null when it copied the whole journal). */
@@ -32,122 +18,6 @@ public final class Salvage {
     private Salvage() {}
 
     public static Report copy(Path from, Path to) {
-        if (!Journal.exists(from)) throw new IllegalArgumentException("no journal at " + from);
-        if (Files.exists(to) && !isEmptyDirectory(to)) {
-            throw new IllegalArgumentException(to + " exists and is not empty: salvage writes a new journal");
-        }
-        List<DayFiles.DayFile> files = DayFiles.inspectEach(from);
-        for (DayFiles.DayFile f : files) {
-            if (f.format1()) throw new JournalFormatException(from, "written in journal format 1, which salvage does not read");
-        }
-        int broken = DayFiles.firstBreak(from, files);
-        String stoppedAt = null;
-        List<DayFiles.DayFile> readable = new ArrayList<>(files);
-        if (broken >= 0) {
-            JournalDamagedException why = DayFiles.problem(from, files, broken);
-            stoppedAt = why.getMessage();
-            boolean cutShort = files.get(broken).problem() != null && why.getMessage().contains("cut short");
-            readable = new ArrayList<>(files.subList(0, cutShort ? broken + 1 : broken));
-        }
-        Tip.State tip = Tip.read(from);
-        JournalId id = Tip.readId(from);
-        Path view = view(from, to, readable);
-        long copied = 0;
-        long lastIndex = -1;
-        long entries = 0;
-        // the copy is the same journal: its excerpts, copied byte for byte, are bound to the source's id
-        try (Journal out = Journal.openWriter(to, id)) {
-            try (SingleChronicleQueue queue = DayFiles.chronicle(view).readOnly(true).build();
-                    ExcerptTailer tailer = queue.createTailer()) {
-                ExcerptCheck check = new ExcerptCheck(id);
-                Bytes<byte[]> bytes = Bytes.allocateElasticOnHeap(4096);
-                Excerpt previous = null;
-                while (true) {
-                    long index;
-                    int size = -1;
-                    try (DocumentContext dc = tailer.readingDocument()) {
-                        if (!dc.isPresent()) break;
-                        index = dc.index();
-                        bytes.clear();
-                        // a length in Chronicle's framing that no excerpt has (a flipped bit) is not copied:
-                        // the copy would read past the mapped file
-                        if (dc.wire().bytes().readRemaining() <= ExcerptReader.LARGEST) {
-                            bytes.write(dc.wire().bytes());
-                            size = (int) bytes.readRemaining();
-                        }
-                    }
-                    byte[] buf = bytes.underlyingObject();
-                    String why = size < 0 ? "is larger than any excerpt the journal writes"
-                            : check.check(buf, size, previous, previous == null ? -1 : lastIndex);
-                    if (why == null && previous == null && (check.header().ordinal() != 0 || check.header().prevIndex() != -1)) {
-                        why = "is not the journal's first excerpt";
-                    }
-                    if (why != null) {
-                        stoppedAt = new JournalDamagedException(from, "the excerpt " + why,
-                                DayFiles.name(DayFiles.ROLL.toCycle(index)), index, previous == null ? 0 : previous.ordinal() + 1)
-                                .getMessage();
-                        break;
-                    }
-                    previous = check.header();
-                    out.copy(buf, size, previous, index);
-                    lastIndex = index;
-                    entries = previous.nextEntry();
-                    copied++;
-                }
-            } catch (InternalError e) {
-                // a fault reading a mapped file cut short; what was copied passed its checksum
-                stoppedAt = first(stoppedAt, "reading the day file after index 0x" + Long.toHexString(lastIndex)
-                        + " faulted (the file is cut short)");
-            }
-            out.commit();
-            if (stoppedAt == null && tip != null && lastOrdinal(out) < tip.protectedOrdinal()) {
-                stoppedAt = new JournalDamagedException(from, "the journal ends at index 0x" + Long.toHexString(lastIndex)
-                        + ", before the last excerpt its writer acknowledged: the excerpts after it are missing",
-                        DayFiles.name(DayFiles.ROLL.toCycle(tip.protectedIndex())), tip.protectedIndex(),
-                        tip.protectedOrdinal()).getMessage();
-            }
-        } finally {
-            delete(view);
-            BackgroundResourceReleaser.releasePendingResources();
-        }
-        return new Report(copied, entries, lastIndex, stoppedAt);
-    }
-
-    private static long lastOrdinal(Journal out) {
-        return out.nextOrdinal() - 1;
-    }
-
-    private static String first(String a, String b) {
-        return a != null ? a : b;
-    }
-
-    /**
-     * A directory of links to the day files that may be read, beside metadata Chronicle writes by
-     * listing them: the journal's own may be lost or unwritten, and salvage must not need it.
-     */
-    private static Path view(Path from, Path to, List<DayFiles.DayFile> readable) {
-        try {
-            Path parent = to.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            return Metadata.viewIn(Files.createTempDirectory(parent, ".salvage-view"), readable);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot prepare to read " + from, e);
-        }
-    }
-
-    private static boolean isEmptyDirectory(Path dir) {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.findAny().isEmpty();
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // a view of links left behind holds no data
-        }
+        return SalvageCopy.copy(from, to);
     }
 }

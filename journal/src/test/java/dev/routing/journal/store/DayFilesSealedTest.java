@@ -24,7 +24,7 @@ class DayFilesSealedTest {
     @Test
     void aWriterLeavesAllButItsNewestFewDayFilesSealedForTheNextOpen() {
         int days = 40;
-        try (Journal j = Journal.openWriter(dir)) {
+        try (JournalWriter j = Journal.openWriter(dir)) {
             for (int d = 0; d < days; d++) j.write(Entries.message(T0.plusSeconds(86_400L * d), "m" + d));
             j.commit();
         }

@@ -14,6 +14,7 @@ import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.codec.EntryTypes;
 import dev.routing.journal.event.Entry;
+import dev.routing.journal.store.internal.JournalRewrite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,7 +65,7 @@ class DecodedReaderFaultsTest {
     @BeforeAll
     void writeOnce(@TempDir Path shared) {
         clean = shared.resolve("clean");
-        try (Journal j = Journal.openWriter(clean)) {
+        try (JournalWriter j = Journal.openWriter(clean)) {
             for (int i = 0; i < GROUPS; i++) {
                 Instant at = T0.plusMillis(i);
                 groupIndex.add(j.write(Group.of(List.of(Entries.message(at, "m" + i), Entries.publish(at, i)))));
@@ -72,7 +73,7 @@ class DecodedReaderFaultsTest {
             j.sync();
         }
         longJournal = shared.resolve("long");
-        try (Journal j = Journal.openWriter(longJournal)) {
+        try (JournalWriter j = Journal.openWriter(longJournal)) {
             for (int i = 0; i < LONG_GROUPS; i++) {
                 Instant at = T0.plusMillis(i);
                 j.write(Group.of(List.of(Entries.message(at, "m" + i), Entries.publish(at, i))));
@@ -230,7 +231,7 @@ class DecodedReaderFaultsTest {
     void largeEntriesCutIntoBatchesByBytesArriveInOrderExactlyOnce() {
         Path big = dir.resolve("big");
         String text = "x".repeat(200_000);
-        try (Journal j = Journal.openWriter(big)) {
+        try (JournalWriter j = Journal.openWriter(big)) {
             for (int i = 0; i < 120; i++) {
                 Instant at = T0.plusMillis(i);
                 j.write(Group.of(List.of(bigMessage(at, "b" + i, text + i), Entries.publish(at, i))));

@@ -9,6 +9,7 @@ import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.ToolDecided;
+import dev.routing.journal.store.internal.JournalRewrite;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ class DecodedReaderTest {
     @BeforeAll
     void writeOnce(@TempDir Path shared) {
         clean = shared.resolve("clean");
-        try (Journal j = Journal.openWriter(clean)) {
+        try (JournalWriter j = Journal.openWriter(clean)) {
             for (int i = 0; i < GROUPS; i++) {
                 Instant at = T0.plusMillis(i);
                 if (i == 5_000) {

@@ -28,7 +28,7 @@ class JournalDayFilesTest {
     @Test
     void aRangeNamesTheDayFilesHoldingItsEntriesOldestFirstAndADayWithNoEntriesHasNone() {
         List<Long> indexes = new ArrayList<>();
-        try (Journal j = Journal.openWriter(dir)) {
+        try (JournalWriter j = Journal.openWriter(dir)) {
             for (int day : new int[] {0, 1, 3}) {
                 for (int k = 0; k < 3; k++) indexes.add(j.append(message(MONDAY.plus(Duration.ofDays(day)).plusSeconds(k), "d" + day + k)));
             }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
+import dev.routing.journal.store.internal.JournalRewrite;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ class JsonSchemaJournalTest {
     void aJournalOfSchemaOneReadsAsItWasAndTakesSchemaTwoAfterIt() {
         Path stored = dir.resolve("stored");
         List<Entry> expected = new ArrayList<>();
-        try (Journal j = Journal.openWriter(stored)) {
+        try (JournalWriter j = Journal.openWriter(stored)) {
             long seq = 0;
             for (List<Entry> g : groups()) {
                 Group group = Group.of(g);
@@ -73,7 +74,7 @@ class JsonSchemaJournalTest {
         assertEquals(List.of(1, 1, 1, 1, 1, 1, 1, 1, 1, 1), schemas);
 
         Entry later = Entries.message(T0.plusSeconds(60), "m-after");
-        try (Journal j = Journal.openWriter(old)) {
+        try (JournalWriter j = Journal.openWriter(old)) {
             j.write(Group.of(List.of(later)));
             j.sync();
         }

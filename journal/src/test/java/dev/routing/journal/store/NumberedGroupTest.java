@@ -45,13 +45,13 @@ class NumberedGroupTest {
         BackgroundResourceReleaser.releasePendingResources();
     }
 
-    private Journal writer() {
-        Journal j = Journal.openWriter(dir);
+    private JournalWriter writer() {
+        JournalWriter j = Journal.openWriter(dir);
         open.add(j);
         return j;
     }
 
-    private static long append(Journal j, long seq, Instant at, String id) {
+    private static long append(JournalWriter j, long seq, Instant at, String id) {
         Group g = new Group();
         g.seq(seq);
         g.add(message(at, id));
@@ -60,7 +60,7 @@ class NumberedGroupTest {
 
     @Test
     void aNumberedGroupReadsBackWithItsSeqOnEveryEntryAndAnUnnumberedOneWithNone() {
-        Journal j = writer();
+        JournalWriter j = writer();
         long plain = j.append(message(T0, "m0"));
         Group g = new Group();
         g.seq(41);
@@ -83,7 +83,7 @@ class NumberedGroupTest {
 
     @Test
     void theLastSeqIsFoundPastUnnumberedGroupsCheckpointsAndADayAndStopsWhereItIsTold() {
-        Journal j = writer();
+        JournalWriter j = writer();
         assertEquals(Group.NO_SEQ, j.lastSeq(-1), "an empty journal");
         j.append(message(T0, "m0"));
         assertEquals(Group.NO_SEQ, j.lastSeq(-1), "no group numbered");
@@ -107,7 +107,7 @@ class NumberedGroupTest {
 
     @Test
     void aGroupIsFoundByItsSeqBackwardsFromTheEndOrForwardsFromAGroupBelowIt() {
-        Journal j = writer();
+        JournalWriter j = writer();
         List<Long> index = new ArrayList<>();
         index.add(-1L);
         for (int n = 1; n <= 6; n++) {
@@ -129,7 +129,7 @@ class NumberedGroupTest {
 
     @Test
     void theSeqIsCoveredByTheExcerptsChecksum() throws Exception {
-        Journal j = writer();
+        JournalWriter j = writer();
         j.append(message(T0, "m0"));
         append(j, SEQ, T0.plusSeconds(1), "m1");
         j.close();
@@ -151,7 +151,7 @@ class NumberedGroupTest {
 
     @Test
     void aSyncPutsEveryGroupOnDiskDurableOrNotWhereACommitSyncsOnlyDurableOnes() {
-        Journal j = writer();
+        JournalWriter j = writer();
         try (SingleChronicleQueue raw = SingleChronicleQueueBuilder.binary(dir.toFile()).build()) {
             long first = j.append(publish(T0, 1));
             long syncs = j.syncs();

@@ -13,7 +13,7 @@ public final class OpenWriterProbe {
         Path dir = Path.of(args[0]);
         String id = args[1];
         Instant at = Instant.parse(args[2]);
-        try (Journal journal = Journal.openWriter(dir)) {
+        try (JournalWriter journal = Journal.openWriter(dir)) {
             long index = journal.append(Entries.message(at, id));
             System.out.println("appended " + index);
             System.out.flush();

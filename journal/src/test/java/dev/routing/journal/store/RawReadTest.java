@@ -21,7 +21,7 @@ class RawReadTest {
 
     @Test
     void rawReadGivesEveryEntryInRangeAsItsKindAndJsonAcrossDays() {
-        try (Journal j = Journal.openWriter(dir)) {
+        try (JournalWriter j = Journal.openWriter(dir)) {
             for (int i = 0; i < 30; i++) {
                 Instant at = T0.plusSeconds(i * 7_200L);
                 j.append(i % 3 == 0 ? Entries.publish(at, i) : Entries.message(at, "m" + i));

@@ -1,5 +1,6 @@
 package dev.routing.projections.packed;
 
+import dev.routing.journal.bytes.Varint;
 import java.util.Base64;
 import java.util.List;
 
@@ -13,6 +14,12 @@ public final class PackedIn {
     private final String what;
     private final byte[] bytes;
     private int at;
+    /** A varint that cannot be read, named by where it starts. */
+    private final Varint.Refusal damaged = fault -> refused(switch (fault) {
+        case CUT -> "the bytes end inside a number at byte " + at;
+        case OVER_64_BITS -> "a number over 64 bits at byte " + at;
+        case NOT_SHORTEST -> "a number not in its shortest form at byte " + at;
+    });
 
     public PackedIn(String what, List<String> chunks) {
         this.what = what;
@@ -40,19 +47,11 @@ public final class PackedIn {
         }
     }
 
+    /** A varint ({@link Varint}), checked. */
     public long varLong() {
-        long v = 0;
-        int start = at;
-        for (int shift = 0; ; shift += 7) {
-            if (at >= bytes.length) throw refused("the bytes end inside a number at byte " + start);
-            if (shift > 63) throw refused("a number over 64 bits at byte " + start);
-            byte b = bytes[at++];
-            v |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                if (b == 0 && shift > 0) throw refused("a number not in its shortest form at byte " + start);
-                return v;
-            }
-        }
+        long v = Varint.read(bytes, at, bytes.length, damaged);
+        at += Varint.size(v);
+        return v;
     }
 
     /** A count of things each at least {@code minBytes} long, so no larger than the bytes left allow. */

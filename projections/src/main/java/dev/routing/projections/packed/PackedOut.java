@@ -1,5 +1,6 @@
 package dev.routing.projections.packed;
 
+import dev.routing.journal.bytes.Varint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -23,12 +24,8 @@ public final class PackedOut {
     }
 
     public PackedOut varLong(long v) {
-        room(10);
-        while ((v & ~0x7FL) != 0) {
-            buf[size++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        buf[size++] = (byte) v;
+        room(Varint.MAX_BYTES);
+        size = Varint.put(buf, size, v);
         return this;
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.routing.projections.packed.PackedIn;
 import dev.routing.projections.packed.PackedOut;
+import dev.routing.projections.retention.DayRuns;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,9 +37,7 @@ public final class TurnLedger {
     private int[] agent = new int[64];
     private int[] channel = new int[64];
     /** For each UTC day that opened a turn, the first id it opened. */
-    private long[] dayOf = new long[2];
-    private long[] dayFirst = new long[2];
-    private int days;
+    private final DayRuns days = new DayRuns();
 
     /** The agent whose turn this is, or null when the ledger keeps no such turn opened on {@code fromDay} or later. */
     public String owner(long turn, long fromDay) {
@@ -59,14 +58,14 @@ public final class TurnLedger {
 
     /** Bytes its arrays hold on the heap (not their headers, nor the names). */
     public long footprint() {
-        return 4L * (agent.length + channel.length) + 16L * dayOf.length;
+        return 4L * (agent.length + channel.length) + days.footprint();
     }
 
     void opened(long turn, String owner, long epochDay) {
         if (turn < first) return; // below what is kept: a hand-built stream's, never the engine's
         if (turn - (first + size) > LARGEST_GAP) restartAt(turn);
         while (first + size <= turn) append();
-        if (days == 0 || dayOf[days - 1] < epochDay) newDay(epochDay, turn);
+        if (days.opens(epochDay)) days.add(epochDay, turn);
         agent[(int) (turn - first)] = index(owner);
         channel[(int) (turn - first)] = 0;
     }
@@ -78,10 +77,9 @@ public final class TurnLedger {
 
     /** Lets go every turn opened on a UTC day before {@code cutoffDay}. */
     public void letGoBefore(long cutoffDay) {
-        int gone = 0;
-        while (gone < days && dayOf[gone] < cutoffDay) gone++;
+        int gone = days.before(cutoffDay);
         if (gone == 0) return;
-        long keptFrom = gone < days ? dayFirst[gone] : first + size;
+        long keptFrom = gone < days.count() ? days.start(gone) : first + size;
         int drop = (int) Math.min(size, Math.max(0, keptFrom - first));
         System.arraycopy(agent, drop, agent, 0, size - drop);
         System.arraycopy(channel, drop, channel, 0, size - drop);
@@ -89,28 +87,14 @@ public final class TurnLedger {
         Arrays.fill(channel, size - drop, size, 0);
         size -= drop;
         first += drop;
-        System.arraycopy(dayOf, gone, dayOf, 0, days - gone);
-        System.arraycopy(dayFirst, gone, dayFirst, 0, days - gone);
-        days -= gone;
+        days.drop(gone);
     }
 
     /** The turn's index in the arrays if it was opened on {@code fromDay} or later, else -1. */
     private int at(long turn, long fromDay) {
         long at = turn - first;
         if (at < 0 || at >= size) return -1;
-        return dayOpened(turn) >= fromDay ? (int) at : -1;
-    }
-
-    /** The day that opened a kept turn: the last day whose first turn is at or below it. */
-    private long dayOpened(long turn) {
-        int low = 0;
-        int high = days - 1;
-        while (low < high) {
-            int mid = (low + high + 1) >>> 1;
-            if (dayFirst[mid] <= turn) low = mid;
-            else high = mid - 1;
-        }
-        return days == 0 ? Long.MIN_VALUE : dayOf[low];
+        return days.dayOf(turn) >= fromDay ? (int) at : -1;
     }
 
     private void append() {
@@ -126,17 +110,7 @@ public final class TurnLedger {
     private void restartAt(long turn) {
         first = turn;
         size = 0;
-        days = 0;
-    }
-
-    private void newDay(long epochDay, long turn) {
-        if (days == dayOf.length) {
-            dayOf = Arrays.copyOf(dayOf, days * 2);
-            dayFirst = Arrays.copyOf(dayFirst, days * 2);
-        }
-        dayOf[days] = epochDay;
-        dayFirst[days] = turn;
-        days++;
+        days.clear();
     }
 
     private int index(String name) {
@@ -174,8 +148,8 @@ public final class TurnLedger {
             byte[] utf8 = names.get(i).getBytes(StandardCharsets.UTF_8);
             out.varLong(utf8.length).bytes(utf8, 0, utf8.length);
         }
-        out.varLong(first).varLong(days);
-        for (int d = 0; d < days; d++) out.varLong(dayOf[d]).varLong(dayFirst[d]);
+        out.varLong(first).varLong(days.count());
+        for (int d = 0; d < days.count(); d++) out.varLong(days.day(d)).varLong(days.start(d));
         out.varLong(size);
         for (int i = 0; i < size; i++) out.varLong(agent[i]).varLong(channel[i]);
         return out.chunks();
@@ -192,12 +166,13 @@ public final class TurnLedger {
             if (ledger.index(name) != i + 1) throw in.refused("the name '" + name + "' twice");
         }
         ledger.first = in.varLong();
+        DayRuns runs = ledger.days;
         int days = in.count("days", 2);
         for (int d = 0; d < days; d++) {
             long day = in.varLong();
             long firstOfDay = in.varLong();
-            if (d > 0 && (day <= ledger.dayOf[d - 1] || firstOfDay < ledger.dayFirst[d - 1])) throw in.refused("days out of order at " + day);
-            ledger.newDay(day, firstOfDay);
+            if (d > 0 && (day <= runs.day(d - 1) || firstOfDay < runs.start(d - 1))) throw in.refused("days out of order at " + day);
+            runs.add(day, firstOfDay);
         }
         int size = in.count("turns", 2);
         ledger.agent = new int[Math.max(64, size)];
@@ -207,7 +182,7 @@ public final class TurnLedger {
             ledger.channel[i] = name(in, ledger.names.size());
         }
         ledger.size = size;
-        if (days > 0 && (ledger.dayFirst[0] < ledger.first || ledger.dayFirst[days - 1] >= ledger.first + Math.max(1, size))) {
+        if (days > 0 && (runs.start(0) < ledger.first || runs.start(days - 1) >= ledger.first + Math.max(1, size))) {
             throw in.refused("a day's first turn outside the turns kept");
         }
         in.end();

@@ -1,6 +1,7 @@
 package dev.routing.cli.options;
 
 import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.JournalWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -36,7 +37,7 @@ public final class JournalOption {
 
     /** What an open of the journal cut or found, one line each on stderr. */
     public static void tell(Journal journal) {
-        if (journal.cut() != null) System.err.println("journal " + journal.dir() + ": " + journal.cut());
+        if (journal instanceof JournalWriter w && w.cut() != null) System.err.println("journal " + journal.dir() + ": " + w.cut());
         for (String note : journal.notes()) System.err.println("journal " + journal.dir() + ": note: " + note);
     }
 }

@@ -1,0 +1,84 @@
+package dev.routing.journal.store.internal;
+
+import dev.routing.journal.store.JournalDamagedException;
+import dev.routing.journal.store.JournalFullException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The journal's room on its disk. A mapped day file gets its pages when they are first written, and
+ * a page the disk cannot give is a fault (SIGBUS) in the middle of the write: so the writer asks for
+ * room before each excerpt and refuses it whole, a {@link JournalFullException}, when the disk would
+ * be left with less than {@link #RESERVE_BYTES}. A fault that happens all the same is told apart
+ * from a day file cut short by the free space left ({@link #faulted}).
+ */
+public final class FreeSpace {
+    /** Space left free on the journal's disk for what Chronicle writes beside the excerpts (a new day file, index pages). */
+    public static final long RESERVE_BYTES = 1 << 20;
+    /** The free space is asked again at least this often (and before every excerpt when less than four times this is left). */
+    private static final long RECHECK_BYTES = 16L << 20;
+
+    private final Path dir;
+    private final boolean writer;
+    private FileStore store;
+    /** Bytes that may still be written before the free space is asked again. */
+    private long budget;
+
+    FreeSpace(Path dir, boolean writer) {
+        this.dir = dir;
+        this.writer = writer;
+    }
+
+    /** Refuses an excerpt of {@code bytes} when the disk would be left with less than {@link #RESERVE_BYTES}. */
+    void ensure(long bytes) {
+        long cost = bytes + 64;
+        if (budget >= cost) {
+            budget -= cost;
+            return;
+        }
+        long usable = usable();
+        long room = usable - RESERVE_BYTES;
+        if (room < cost) throw new JournalFullException(dir, usable, bytes, false, null);
+        // Far from full, the free space is asked again after every RECHECK_BYTES written; near full,
+        // before every excerpt, so that another process filling the disk is seen before a write faults.
+        budget = room > 4 * RECHECK_BYTES ? RECHECK_BYTES - cost : 0;
+    }
+
+    /** Refuses when less than {@code bytes} beside the reserve is free: at a writer's open, and before it cuts a torn tail. */
+    void refuseBelow(long bytes) {
+        long usable = usable();
+        if (usable < RESERVE_BYTES + bytes) throw new JournalFullException(dir, usable, bytes, false, null);
+    }
+
+    /**
+     * What a fault in a mapped day file (SIGBUS, raised as an InternalError) means: its disk could
+     * not give a page, or the file is shorter than Chronicle's index says (it was cut).
+     */
+    RuntimeException faulted(InternalError e, String file) {
+        long usable = usable();
+        if (usable < RESERVE_BYTES) return new JournalFullException(dir, usable, 0, writer, e);
+        return new JournalDamagedException(dir, "reading the day file faulted: it is shorter than its index says"
+                + " (it was cut)", file, -1, -1);
+    }
+
+    /** The usable bytes on the journal's disk (unbounded when the disk cannot say). */
+    long usable() {
+        try {
+            if (store == null) store = fileStore();
+            return store.getUsableSpace();
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private FileStore fileStore() {
+        try {
+            return Files.getFileStore(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find the disk of journal " + dir, e);
+        }
+    }
+}

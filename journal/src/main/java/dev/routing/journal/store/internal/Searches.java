@@ -1,0 +1,116 @@
+package dev.routing.journal.store.internal;
+
+import dev.routing.journal.store.Group;
+import dev.routing.journal.store.JournalDamagedException;
+import dev.routing.journal.store.JournalFullException;
+import dev.routing.journal.store.JournalRecord;
+import java.time.Instant;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * The journal's searches: by the host's seq, by time, for the newest checkpoint. They read headers
+ * without checking them (backwards from the end, or skipping ahead), so what they find wrong is
+ * named by the checked walk from the start ({@link #named}); a group they find is checked when it
+ * is read.
+ */
+public final class Searches {
+    private final Store s;
+    private final Walk walk;
+
+    Searches(Store store, Walk walk) {
+        this.s = store;
+        this.walk = walk;
+    }
+
+    /** The host's seq of the last numbered group after {@code afterIndex}, or {@link Group#NO_SEQ} when there is none. */
+    public long lastSeq(long afterIndex) {
+        long last = s.lastIndex;
+        if (last < 0 || last <= afterIndex) return Group.NO_SEQ;
+        ExcerptTailer t = s.tailer();
+        try {
+            return SeqSearch.last(t, last, afterIndex, s.days, s.reader);
+        } catch (InternalError e) {
+            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(last))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
+        }
+    }
+
+    /** The index of the group the host numbered {@code seq}, or -1 when none is ({@link SeqSearch#indexOf}). */
+    public long indexOfSeq(long seq, long fromIndex) {
+        long last = s.lastIndex;
+        if (last < 0 || seq <= Group.NO_SEQ) return -1;
+        ExcerptTailer t = s.tailer();
+        try {
+            return SeqSearch.indexOf(t, last, seq, fromIndex, s.days, s.reader);
+        } catch (InternalError e) {
+            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(last))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
+        }
+    }
+
+    /** The index of the first group whose journal time is at or after {@code instant}, or the last index + 1 ({@link TimeIndex}). */
+    public long indexAt(Instant instant) {
+        long last = s.lastIndex;
+        if (last < 0) return 0;
+        return s.days.indexAt(last, instant);
+    }
+
+    /**
+     * The newest {@code state.checkpoint} at or before {@code beforeIndex}, read backwards from
+     * there: checkpoints are written every few thousand entries, so this reads at most that many
+     * headers. Returns null when there is none.
+     */
+    public JournalRecord newestCheckpoint(long beforeIndex) {
+        long start = groupAtOrBefore(beforeIndex);
+        if (start < 0) return null;
+        ExcerptTailer t = s.queue.createTailer();
+        try {
+            t.direction(TailerDirection.BACKWARD);
+            if (!t.moveToIndex(start)) return null;
+            while (true) {
+                long index;
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent()) return null;
+                    if (!s.reader.peek(dc).isCheckpoint()) continue;
+                    index = dc.index();
+                    dc.rollbackOnClose();
+                }
+                return new JournalRecord(index, 0, walk.entryAt(index));
+            }
+        } catch (InternalError e) {
+            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(start))));
+        } catch (JournalDamagedException e) {
+            throw named(e);
+        } finally {
+            t.close();
+        }
+    }
+
+    /**
+     * What a search that reads headers without checking them found wrong, named as every reader
+     * names it. A flipped length in Chronicle's framing faults the search where it stands, which can
+     * be a day after the damage, and looks like a file cut short; the forward check from the start
+     * finds the excerpt itself, by file, index and ordinal. Only when it finds nothing is the
+     * search's own answer given.
+     */
+    private RuntimeException named(RuntimeException found) {
+        try {
+            walk.checkUpTo(s.lastIndex + 1);
+        } catch (JournalDamagedException | JournalFullException e) {
+            return e;
+        }
+        return found;
+    }
+
+    /** The index of the last group at or before {@code index} (which need not be a group's), or -1. */
+    private long groupAtOrBefore(long index) {
+        long last = s.lastIndex;
+        if (last < 0 || index < 0) return -1;
+        if (index >= last) return last;
+        return s.days.atOrBefore(index);
+    }
+}

@@ -1,0 +1,176 @@
+package dev.routing.journal.store.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+
+/**
+ * A journal as opened, what its reader and its writer share, not thread-safe: like Chronicle's
+ * tailer, which it keeps one of, it belongs to the thread that opened it. It holds Chronicle's queue
+ * on the day files, the days that have one ({@link TimeIndex}), the excerpt reader and its check,
+ * and where the journal ends: the last excerpt's index, the next ordinal and entry, the journal
+ * time. Its reads are {@link Walk} (every excerpt checked, forward) and {@link Searches} (headers
+ * only).
+ */
+public final class Store {
+    final Path dir;
+    final FreeSpace space;
+    final ExcerptReader reader;
+    final TimeIndex days;
+    /** What the open found that is not damage and that a user should know. */
+    final List<String> notes = new ArrayList<>();
+    /** The checked reads. */
+    public final Walk walk;
+    /** The searches by seq, time and checkpoint. */
+    public final Searches searches;
+    /** The journal's id (journal.tip's), or null before its writer made one: every excerpt is checked under it. */
+    JournalId id;
+    SingleChronicleQueue queue;
+    /** A reader's view of the day files beside metadata of its own, when the journal's is unwritten ({@link Metadata}). */
+    Path view;
+    private ExcerptTailer tailer;
+    /** The last excerpt's index, -1 for none: where a reader's open found the end, where the writer last wrote. */
+    long lastIndex = -1;
+    long nextOrdinal;
+    long nextEntry;
+    long journalTime = Long.MIN_VALUE;
+    private boolean closed;
+
+    Store(Path dir, FreeSpace space) {
+        this.dir = dir;
+        this.space = space;
+        this.reader = new ExcerptReader(dir, 4096, null);
+        this.days = new TimeIndex(this::tailer, reader);
+        this.walk = new Walk(this);
+        this.searches = new Searches(this, walk);
+    }
+
+    /** Opens an existing journal for reading only; it may have a live writer. */
+    public static Store openReader(Path dir) {
+        if (!exists(dir)) throw new IllegalArgumentException("no journal at " + dir);
+        Store store = new Store(dir, new FreeSpace(dir, false));
+        new ReaderOpening(store).run();
+        return store;
+    }
+
+    /** Whether {@code dir} holds a journal: Chronicle's metadata, the tip or a day file (the metadata alone may be lost). */
+    public static boolean exists(Path dir) {
+        if (Files.isRegularFile(dir.resolve(Metadata.FILE)) || Files.isRegularFile(dir.resolve(Tip.FILE))) return true;
+        try (var listing = Files.list(dir)) {
+            return listing.anyMatch(p -> p.getFileName().toString().endsWith(".cq4"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    public long lastIndex() {
+        return lastIndex;
+    }
+
+    public long firstIndex() {
+        return queue.firstIndex();
+    }
+
+    public long entryCount() {
+        return nextEntry;
+    }
+
+    /** The day files holding the groups from {@code fromIndex} to {@code toIndex}, inclusive, oldest first. */
+    public List<Path> dayFiles(long fromIndex, long toIndex) {
+        int first = DayFiles.ROLL.toCycle(fromIndex);
+        int last = DayFiles.ROLL.toCycle(toIndex);
+        List<Path> files = new ArrayList<>();
+        for (DayFiles.DayFile f : DayFiles.inspectEach(dir)) {
+            if (f.cycle() >= first && f.cycle() <= last) files.add(f.path());
+        }
+        return files;
+    }
+
+    /** The journal's id, from now on the one every excerpt is checked under. */
+    void bind(JournalId id) {
+        this.id = id;
+        reader.bind(id);
+    }
+
+    /** Where the journal ends, as the check of its end found it. */
+    void endAt(TailCheck.Tail tail) {
+        lastIndex = tail.lastIndex();
+        if (tail.last() != null) {
+            nextOrdinal = tail.last().ordinal() + 1;
+            nextEntry = tail.last().nextEntry();
+            journalTime = tail.last().time();
+        }
+    }
+
+    /** The journal's one tailer, made on first use: creating one per search cost milliseconds. */
+    ExcerptTailer tailer() {
+        if (tailer == null) tailer = queue.createTailer();
+        return tailer;
+    }
+
+    /**
+     * Chronicle read-only: it changes no byte (a read-write queue writes its metadata as it opens).
+     * The writer reads read-only too until its first write, so an open that finds damage, or a
+     * restore that does, leaves the journal exactly as it was.
+     */
+    SingleChronicleQueue build() {
+        return DayFiles.chronicle(view != null ? view : dir).readOnly(true).build();
+    }
+
+    /**
+     * The queue's last index; a fault here is a day file cut short (or a full disk). -1 when Chronicle
+     * cannot find its end (its header points at data a power failure lost, and its own assertion
+     * trips): {@link TailCheck} reads on from the last excerpt the tip protects to find it.
+     */
+    long lastIndexChecked(List<DayFiles.DayFile> files) {
+        try {
+            return queue.lastIndex();
+        } catch (InternalError e) {
+            throw space.faulted(e, files.isEmpty() ? null : files.get(files.size() - 1).name());
+        } catch (AssertionError e) {
+            return -1;
+        }
+    }
+
+    /** Closes the tailer and the queue, as far as they close: what they hold is on disk, or cut at the next open. */
+    void closeQueue() {
+        try {
+            if (tailer != null) tailer.close();
+            if (queue != null) queue.close();
+        } catch (RuntimeException | InternalError e) {
+            // a queue that faulted closes as far as it can; what it holds is on disk or cut at the next open
+        } finally {
+            tailer = null;
+            queue = null;
+            BackgroundResourceReleaser.releasePendingResources();
+        }
+    }
+
+    void deleteView() {
+        if (view != null) Metadata.deleteView(view);
+    }
+
+    /** Closes what a reader opened. */
+    public void close() {
+        if (closed) return;
+        closed = true;
+        try {
+            closeQueue();
+        } finally {
+            deleteView();
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package dev.routing.journal.store.internal;
+
+import dev.routing.journal.event.Entry;
+import dev.routing.journal.store.JournalRecord;
+import java.io.ByteArrayOutputStream;
+import java.util.function.Consumer;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * The journal's checked reads: every excerpt read is checked (its header, its checksum, and its
+ * place after the excerpt before it), so a changed byte, a cut or a reordering is damage named by
+ * file, index and ordinal, never a wrong answer. Reads go no further than the store's last index.
+ */
+public final class Walk {
+    private final Store s;
+
+    Walk(Store store) {
+        this.s = store;
+    }
+
+    /** One entry as stored, with its excerpt's ordinal, so that damage found later is named as {@link #read} names it. */
+    @FunctionalInterface
+    public interface OrdinalRawSink {
+        /**
+         * {@code kind} is 'F' (a fact), 'D' (a decision) or 'C' (a state checkpoint, whose body is not
+         * copied: {@code bytes} is null). The bytes are the entry as stored, valid only during the call.
+         */
+        void accept(long index, long ordinal, char kind, int version, byte[] bytes, int offset, int length);
+    }
+
+    /** Reads entries of groups whose index lies in [fromIndex, toIndex), checking every excerpt. */
+    public void read(long fromIndex, long toIndex, Consumer<JournalRecord> sink) {
+        CheckpointParts.Joiner parts = new CheckpointParts.Joiner();
+        ExcerptReader reader = s.reader;
+        walk(fromIndex, toIndex, (index, h) -> {
+            byte[] buf = reader.buffer();
+            switch (h.kind()) {
+                case Excerpt.PART_START, Excerpt.PART -> parts.add(h, buf);
+                case Excerpt.PART_END -> {
+                    byte[] stored = parts.end(h, buf, () -> partsBefore(index));
+                    sink.accept(new JournalRecord(index, 0, reader.decode(index, h, stored, 0, stored.length)));
+                }
+                default -> {
+                    parts.drop();
+                    int[] position = {0};
+                    long seq = h.seq(buf);
+                    reader.entries(index, h, (kind, offset, length) ->
+                            sink.accept(new JournalRecord(index, position[0]++, reader.decode(index, h, buf, offset, length), seq)));
+                }
+            }
+        });
+    }
+
+    /** Walks every excerpt from {@code fromIndex} without decoding an entry; returns the entries, adds their bytes to {@code storedBytes[0]}. */
+    public long scanRaw(long fromIndex, long[] storedBytes) {
+        long[] countAndBytes = {0, 0};
+        walk(fromIndex, Long.MAX_VALUE, (index, h) -> {
+            countAndBytes[0] += h.count();
+            countAndBytes[1] += h.length();
+        });
+        if (storedBytes != null && storedBytes.length > 0) storedBytes[0] = countAndBytes[1];
+        return countAndBytes[0];
+    }
+
+    /** Checks every excerpt whose index lies in [first, toIndex) without decoding one. */
+    public void checkUpTo(long toIndex) {
+        walk(-1, toIndex, (index, h) -> { });
+    }
+
+    /** Reads entries of groups whose index lies in [fromIndex, toIndex) without decoding them. */
+    public void readRaw(long fromIndex, long toIndex, OrdinalRawSink sink) {
+        ExcerptReader reader = s.reader;
+        walk(fromIndex, toIndex, (index, h) -> {
+            if (h.isPart()) return;
+            if (h.isCheckpoint()) {
+                sink.accept(index, h.ordinal(), 'C', h.schema(), null, 0, 0);
+            } else {
+                byte[] buf = reader.buffer();
+                reader.entries(index, h, (kind, offset, length) -> sink.accept(index, h.ordinal(), (char) kind, h.schema(), buf, offset, length));
+            }
+        });
+    }
+
+    @FunctionalInterface
+    private interface ExcerptSink {
+        /** The excerpt at {@code index}, checked, with its bytes in the reader's buffer. */
+        void accept(long index, Excerpt header);
+    }
+
+    /**
+     * Hands each excerpt whose index lies in [fromIndex, toIndex), up to the journal's end, to
+     * {@code each}, in order, after checking it: its header, its checksum, and its place after the
+     * excerpt before it (ordinal one more, the index before it the one just read).
+     */
+    private void walk(long fromIndex, long toIndex, ExcerptSink each) {
+        long stop = Math.min(toIndex, s.lastIndex + 1);
+        ExcerptTailer t = position(fromIndex);
+        if (t == null || fromIndex >= stop) return;
+        ExcerptReader reader = s.reader;
+        Excerpt previous = null;
+        long previousIndex = -1;
+        long at = Math.max(fromIndex, 0);
+        try {
+            while (true) {
+                try (DocumentContext dc = t.readingDocument()) {
+                    if (!dc.isPresent()) break;
+                    long index = dc.index();
+                    at = index;
+                    if (index >= stop) {
+                        dc.rollbackOnClose();
+                        return;
+                    }
+                    String why = reader.check(dc, previous, previousIndex);
+                    if (why != null) throw reader.damage("the excerpt " + why, index, previous == null ? -1 : previous.ordinal() + 1);
+                    previous = reader.checked();
+                    previousIndex = index;
+                    each.accept(index, previous);
+                }
+            }
+        } catch (InternalError e) {
+            throw s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(at)));
+        }
+        long last = s.lastIndex;
+        if (previousIndex < last) {
+            long after = previousIndex >= 0 ? previousIndex : fromIndex;
+            throw reader.damage("the journal stops after index 0x" + Long.toHexString(after) + ", before its last index 0x"
+                    + Long.toHexString(last) + ": the rest of " + DayFiles.name(DayFiles.ROLL.toCycle(after))
+                    + " cannot be read (the file was cut or overwritten)", after,
+                    previous == null ? -1 : previous.ordinal() + 1);
+        }
+    }
+
+    /** The journal's tailer at the first excerpt at or after {@code fromIndex}, or null when there is none. */
+    private ExcerptTailer position(long fromIndex) {
+        ExcerptTailer t = s.tailer();
+        t.direction(TailerDirection.FORWARD);
+        long first = s.queue.firstIndex();
+        if (first == Long.MAX_VALUE || s.lastIndex < 0) return null;
+        return s.days.position(t, first, fromIndex) ? t : null;
+    }
+
+    /** The number of entries in groups whose index lies in [fromIndex, toIndex). */
+    public long countBetween(long fromIndex, long toIndex) {
+        return entriesBefore(toIndex) - entriesBefore(fromIndex);
+    }
+
+    /** Entries in groups before the first group at or after {@code index}. */
+    private long entriesBefore(long index) {
+        if (index > s.lastIndex) return s.nextEntry;
+        ExcerptTailer t = position(index);
+        if (t == null) return s.nextEntry;
+        try (DocumentContext dc = t.readingDocument()) {
+            if (!dc.isPresent()) return s.nextEntry;
+            dc.rollbackOnClose();
+            return s.reader.peek(dc).firstEntry();
+        }
+    }
+
+    /**
+     * The entry at one index, checked: a group's first (its fact), or the checkpoint a checkpoint's
+     * end completes. Null where there is none, and for a part of a large checkpoint: it is no entry.
+     */
+    public Entry entryAt(long index) {
+        if (index < 0 || index > s.lastIndex) return null;
+        ExcerptTailer t = s.tailer();
+        t.direction(TailerDirection.FORWARD);
+        if (!s.days.moveTo(t, index)) return null;
+        ExcerptReader reader = s.reader;
+        try (DocumentContext dc = t.readingDocument()) {
+            if (!dc.isPresent()) return null;
+            String why = reader.check(dc, null, -1);
+            if (why != null) throw reader.damage("the excerpt " + why, index, -1);
+            Excerpt h = reader.checked();
+            if (h.isPart()) return null;
+            byte[] buf = reader.buffer();
+            if (h.kind() == Excerpt.PART_END) {
+                byte[] stored = new CheckpointParts.Joiner().end(h, buf, () -> partsBefore(index));
+                return reader.decode(index, h, stored, 0, stored.length);
+            }
+            Entry[] first = {null};
+            reader.entries(index, h, (kind, offset, length) -> {
+                if (first[0] == null) first[0] = reader.decode(index, h, buf, offset, length);
+            });
+            return first[0];
+        } catch (InternalError e) {
+            throw s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(index)));
+        }
+    }
+
+    /** The parts of the checkpoint that ends at {@code index}, read with a tailer (and a buffer) of their own. */
+    private ByteArrayOutputStream partsBefore(long index) {
+        ExcerptTailer t = s.queue.createTailer();
+        try {
+            return CheckpointParts.before(t, index, new ExcerptReader(s.dir, CheckpointParts.PART_BYTES + Excerpt.HEADER_BYTES, s.id));
+        } finally {
+            t.close();
+        }
+    }
+}
