@@ -1,6 +1,7 @@
 package dev.routing.engine.context;
 
 import dev.routing.journal.event.Decision;
+import dev.routing.journal.event.NoticeIssued;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.Evolve;
 import java.util.ArrayList;
@@ -23,6 +24,8 @@ public final class Emitter {
     }
 
     public void emit(Decision decision) {
+        // D7: every notice gets the next notice id as it is emitted, so ids follow journal order
+        if (decision instanceof NoticeIssued n && n.notice() == null) decision = n.numbered(state.lastNotice + 1);
         decisions.add(decision);
         Evolve.evolve(state, decision);
     }

@@ -160,9 +160,8 @@ public final class Rounds {
         /** P12: a private turn's bounce keeps its words private, and tells the resident as a bounce does. */
         private void privateBounce(Envelope e, String why) {
             keep(e, KeptPrivate.PRIVATE_TURN);
-            int streak = ctx.state().turns.bounceStreak.getOrDefault(turn.agent, 0);
             notices.add(Notices.privateBounce(ctx.at(), turn.agent, turn.id, why, false, Unsent.names(ctx, turn.agent),
-                    streak < 2, turn.mode == Mode.HYBRID ? ">>>" : ">>"));
+                    Bounces.wakes(ctx, turn.agent, turn.id), turn.mode == Mode.HYBRID ? ">>>" : ">>"));
         }
 
         private void envelope(Envelope e) {
@@ -299,7 +298,7 @@ public final class Rounds {
             boolean risk = Unsent.copiesRisk(ctx, turn.agent, e.published());
             String draft = Bounces.hold(ctx, turn.agent, turn.id, words, risk);
             speech(words, Route.bounced(draft), e);
-            notices.add(Bounces.notice(ctx, turn.agent, turn.id, draft, why, Bounces.wakes(ctx, turn.agent),
+            notices.add(Bounces.notice(ctx, turn.agent, turn.id, draft, why, Bounces.wakes(ctx, turn.agent, turn.id),
                     Bounces.prefix(turn.mode)));
         }
 

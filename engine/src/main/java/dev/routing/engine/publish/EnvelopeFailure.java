@@ -26,7 +26,7 @@ final class EnvelopeFailure {
         if (!attempt.envelope || attempt.privateTurn || !Attempts.SPEECH.equals(attempt.via)) return false;
         String draft = Bounces.hold(ctx, attempt.agent, attempt.turn, attempt.text, false);
         ctx.emit(Bounces.notice(ctx, attempt.agent, attempt.turn, draft, "the send to " + attempt.channel
-                + " failed and nothing was posted", Bounces.wakes(ctx, attempt.agent), Bounces.prefix(ctx, attempt.agent,
+                + " failed and nothing was posted", Bounces.wakes(ctx, attempt.agent, attempt.turn), Bounces.prefix(ctx, attempt.agent,
                 attempt.turn)));
         return true;
     }

@@ -3,6 +3,7 @@ package dev.routing.engine.publish;
 import dev.routing.engine.attempts.Attempts;
 import dev.routing.engine.attempts.Outcome;
 import dev.routing.engine.context.Context;
+import dev.routing.engine.drafts.Bounces;
 import dev.routing.engine.drafts.ResendChain;
 import dev.routing.engine.drafts.Unsent;
 import dev.routing.engine.notices.Notices;
@@ -114,10 +115,9 @@ public final class Outcomes {
             String why = outcome == Outcome.FAILED ? "the send to " + a.channel + " failed. Nothing was posted"
                     : "the send to " + a.channel + " was not confirmed";
             if (connectorText != null) why += " (the connector said: " + connectorText + ")";
-            int streak = ctx.state().turns.bounceStreak.getOrDefault(a.agent, 0);
             Mode mode = ctx.state().roster.agent(a.agent).mode;
             return Notices.privateBounce(ctx.at(), a.agent, a.turn, why, outcome != Outcome.FAILED,
-                    Unsent.names(ctx, a.agent), streak < 2, mode == Mode.HYBRID ? ">>>" : ">>");
+                    Unsent.names(ctx, a.agent), Bounces.wakes(ctx, a.agent, a.turn), mode == Mode.HYBRID ? ">>>" : ">>");
         }
         return Notices.sendFailed(ctx.at(), a.agent, a.turn, a.id, a.channel, a.drafts, outcome, connectorText);
     }

@@ -35,14 +35,23 @@ public final class Starts {
         PrivateStart.Reason reason = ctx.rules().privateTurns()
                 ? PrivateStart.why(state, ctx.today(), start.agent(), start.continues(), unknownWake, batch, start.reads()) : null;
         String why = reason == null ? null : reason.why();
+        String source = storedSource(state, start.agent(), reason);
         Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
         if (open != null && open.agent.equals(start.agent())) {
-            continueTurn(ctx, start, open, batch, why);
+            continueTurn(ctx, start, open, batch, why, source);
         } else {
-            openTurn(ctx, start, batch, why);
+            openTurn(ctx, start, batch, why, source);
             if (open != null) contest(ctx, open);
         }
         return reason;
+    }
+
+    /** P7, P12: what the stored private input a start answers is, in the resident's words; null for any other reason. */
+    private static String storedSource(EngineState state, String agent, PrivateStart.Reason reason) {
+        if (reason == null || !PrivateStart.STORED.equals(reason.why())) return null;
+        var mark = state.privacy.mark.get(agent);
+        int others = mark == null ? 0 : Math.max(0, mark.size() - 1);
+        return Notices.storedInput(reason.message(), state.privacy.message(agent, reason.message()), others);
     }
 
     /**
@@ -60,7 +69,7 @@ public final class Starts {
         if (!turn.startSilent && !turn.privateNoticeGiven) ctx.emit(Notices.privateTurn(ctx.at(), turn.agent, turn.id, why));
     }
 
-    private static void openTurn(Context ctx, TurnStarted start, List<WakeQueued> batch, String why) {
+    private static void openTurn(Context ctx, TurnStarted start, List<WakeQueued> batch, String why, String source) {
         EngineState state = ctx.state();
         AgentSettings settings = state.roster.agent(start.agent());
         long id = state.nextTurn;
@@ -74,7 +83,7 @@ public final class Starts {
         ctx.emit(new TurnOpened(ctx.at(), id, start.agent(), isPrivate, why, locus.channel(), locus.fallback(),
                 serverOf(state, locus.channel()), trigger, causes(batch)));
         if (isPrivate) {
-            announcePrivate(ctx, id, start, why);
+            announcePrivate(ctx, id, start, why, source);
             nameChannelsHeld(ctx, state.turns.turn(id), channelsTakenIn(state, start.agent(), batch, start.reads()));
         } else if (settings.mode.usesLocus() && !heartbeat) {
             tellRouting(ctx, start.agent(), id, locus.channel());
@@ -91,13 +100,14 @@ public final class Starts {
         return causes;
     }
 
-    private static void continueTurn(Context ctx, TurnStarted start, Turn turn, List<WakeQueued> batch, String why) {
+    private static void continueTurn(Context ctx, TurnStarted start, Turn turn, List<WakeQueued> batch, String why,
+            String source) {
         boolean becomesPrivate = why != null && !turn.isPrivate;
         boolean isPrivate = turn.isPrivate || becomesPrivate;
         ctx.emit(new TurnContinued(ctx.at(), turn.id, turn.agent, isPrivate, isPrivate ? (becomesPrivate ? why : turn.why) : null));
         if (becomesPrivate) ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "start", why));
         if (isPrivate) {
-            announcePrivate(ctx, turn.id, start, turn.why);
+            announcePrivate(ctx, turn.id, start, turn.why, becomesPrivate ? source : null);
             nameChannelsHeld(ctx, turn, channelsTakenIn(ctx.state(), start.agent(), batch, start.reads()));
         } else {
             repin(ctx, turn, batch, start.reads());
@@ -116,10 +126,10 @@ public final class Starts {
     }
 
     /** P12: the resident is told once per turn that it is private, and why; a silent tick is told nothing. */
-    static void announcePrivate(Context ctx, long turn, TurnStarted start, String why) {
+    static void announcePrivate(Context ctx, long turn, TurnStarted start, String why, String source) {
         Turn t = ctx.state().turns.turn(turn);
         if (start.silent() || (t != null && t.privateNoticeGiven)) return;
-        ctx.emit(Notices.privateTurn(ctx.at(), start.agent(), turn, why));
+        ctx.emit(Notices.privateTurn(ctx.at(), start.agent(), turn, why, source));
     }
 
     /**
