@@ -16,8 +16,8 @@ import dev.routing.projections.turns.Turn;
 public final class Bounces {
     private Bounces() {}
 
-    /** The words held as a bounced draft (they become the latest bounce); its id. */
-    public static String hold(Context ctx, String agent, Long turn, String words, boolean risk) {
+    /** The words held as a bounced draft (they become the latest bounce). */
+    public static Holding.Held hold(Context ctx, String agent, Long turn, String words, boolean risk) {
         return Holding.hold(ctx, agent, turn, words, HoldCause.BOUNCED, risk, false);
     }
 

@@ -29,6 +29,6 @@ public final class CatchUp {
             if (described.size() < DETAILED) described.add(Describe.state(d) + "; " + Describe.cause(d.cause));
         }
         if (ids.isEmpty()) return;
-        ctx.emit(Notices.catchUp(ctx.at(), agent, turn, ids, described));
+        ctx.emit(Notices.catchUp(ctx.at(), agent, turn, ids, described)).rule("D7").drafts(agent, ids).history(agent);
     }
 }

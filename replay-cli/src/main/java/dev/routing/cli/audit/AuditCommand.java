@@ -52,24 +52,27 @@ public final class AuditCommand implements Callable<Integer> {
         Instant start = JournalOption.instant("--from", from);
         Instant end = JournalOption.instant("--to", to);
         AuditReport report;
+        FindingsWhy why;
         try (Journal j = JournalOption.reader(journal)) {
             long all = start == null && end == null ? j.entryCount() : 0;
             Progress progress = new Progress("audit", all);
             report = AuditWindow.run(j, start, end, agent, progress);
             progress.done();
+            // the text and JSON reports say why each finding's publication was made, as explain does
+            why = "html".equals(format) || report.findings().isEmpty() ? FindingsWhy.none() : FindingsWhy.of(j, report);
         }
         if (agent != null && report.agents().isEmpty()) throw new BadInputException("--agent: no agent '" + agent + "' in this journal");
-        emit(render(report, format), out);
+        emit(render(report, format, why), out);
         return ExitCodes.OK;
     }
 
-    static String render(AuditReport report, String format) {
+    static String render(AuditReport report, String format, FindingsWhy why) {
         return switch (format) {
-            case "json" -> JsonReport.write(report);
+            case "json" -> JsonReport.write(report, why);
             case "html" -> HtmlReport.write(report, null);
             default -> {
                 StringWriter text = new StringWriter();
-                TextReport.write(report, new PrintWriter(text));
+                TextReport.write(report, why, new PrintWriter(text));
                 yield text.toString();
             }
         };
