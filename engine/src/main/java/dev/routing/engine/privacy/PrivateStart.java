@@ -57,7 +57,7 @@ public final class PrivateStart {
      * reason applies, and the wake, message and turn it names. One reading of a {@link Reason}, which
      * explain and the audit's findings both show.
      */
-    public static Because because(Because b, String agent, Reason r) {
+    public static void because(Because b, String agent, Reason r) {
         b.rule(rule(r));
         if (r.wake() != null) b.wake(agent, r.wake());
         if (r.message() != null) b.message(agent, r.message());
@@ -68,7 +68,6 @@ public final class PrivateStart {
                 default -> { }
             }
         }
-        return b;
     }
 
     /** The RULES id of the rule a reason applies. */

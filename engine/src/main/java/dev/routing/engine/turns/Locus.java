@@ -40,11 +40,11 @@ public record Locus(String channel, String fallback, String trigger) {
      * What a public turn's locus rests on (M1, M1a, P17): the agent's settings (a fork's home, its
      * mode); the batch's wakes (the trigger); a fallback's focus or newest inbound message.
      */
-    public static Because because(Because b, String agent, Locus locus, boolean heartbeat) {
+    public static void because(Because b, String agent, Locus locus, boolean heartbeat) {
         b.configured(agent);
-        if ("focus".equals(locus.fallback())) return b.rule("P17").focus(agent);
-        if ("latest-inbound".equals(locus.fallback())) return b.rule("P17").inbound(agent);
-        return b.rule(heartbeat ? "M1a" : "M1");
+        if ("focus".equals(locus.fallback())) b.rule("P17").focus(agent);
+        else if ("latest-inbound".equals(locus.fallback())) b.rule("P17").inbound(agent);
+        else b.rule(heartbeat ? "M1a" : "M1");
     }
 
     /** The addressed channel wake of the batch, else its newest channel wake. */
