@@ -117,12 +117,15 @@ public final class Explainer {
         }
         Explanation opened = explain(found.opened, List.of(), List.of());
         List<Step> decisions = new ArrayList<>();
-        for (Location at : found.decisions) {
+        // newest first: each span is then re-decided once, as far as the newest decision it holds
+        for (int i = found.decisions.size() - 1; i >= 0; i--) {
+            Location at = found.decisions.get(i);
             Segment s = span(at.index(), at.index() + 1);
             Entry e = s.entry(at);
             Why why = s.why(at);
             decisions.add(new Step(at, e.type(), why == null ? null : why.rule(), Words.of(e), Step.IN_TURN, e));
         }
+        java.util.Collections.reverse(decisions);
         List<String> notes = new ArrayList<>(opened.notes());
         if (found.cut) notes.add("the turn made more than " + TURN_DECISIONS + " decisions: the first " + TURN_DECISIONS + " are listed");
         return new Explanation(opened.target(), opened.asked(), opened.chain(), opened.ledTo(), decisions, notes);

@@ -193,6 +193,18 @@ class NoticesOnTheBranchTest {
     }
 
     @Test
+    void D7_aTurnTheNextStartAbortsLeavesItsDraftsToThatStartsCatchUp() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Held words.", call("send_message", "work", "posted"));
+        s.host.boundary(turn);
+        long atBoundary = s.notices("held-drafts").get(0).notice();
+        historyChange(s, List.of(atBoundary), List.of());
+        long next = roomTurn(s);
+        assertEquals(held(s), catchUps(s, next).get(0).names().drafts(), "turn 1 never ended: the new start aborted it");
+    }
+
+    @Test
     void D7_aNoticeWhoseDraftsWereLetGoIsForgottenAndItsRemovalChangesNothing() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
         long turn = turnHolding(s, 1);
