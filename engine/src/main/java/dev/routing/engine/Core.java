@@ -1,6 +1,7 @@
 package dev.routing.engine;
 
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.context.Trace;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Fact;
 import dev.routing.projections.EngineState;
@@ -26,7 +27,12 @@ public final class Core {
 
     /** Decides the fact (the decisions are folded as they are made), then folds the fact itself. */
     public List<Decision> accept(Fact fact) {
-        List<Decision> decisions = decider.decide(state, fact);
+        return accept(fact, null);
+    }
+
+    /** The same, recording in {@code trace} why each decision was made (null records nothing). */
+    public List<Decision> accept(Fact fact, Trace trace) {
+        List<Decision> decisions = decider.decide(state, fact, trace);
         Evolve.evolve(state, fact);
         return decisions;
     }

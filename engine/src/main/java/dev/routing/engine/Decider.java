@@ -3,6 +3,7 @@ package dev.routing.engine;
 import dev.routing.engine.context.Context;
 import dev.routing.engine.context.Emitter;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.context.Trace;
 import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.engine.prose.Rounds;
 import dev.routing.engine.publish.Outcomes;
@@ -40,7 +41,16 @@ public final class Decider {
     }
 
     public List<Decision> decide(EngineState state, Fact fact) {
-        Emitter out = new Emitter(state, DraftsTool.READ_CHARS);
+        return decide(state, fact, null);
+    }
+
+    /**
+     * The same decide, on the same path, recording in {@code trace} why each decision was made (the
+     * rule and the entries it rests on, as each rule says it when it emits); null records nothing.
+     * Tracing changes no decision.
+     */
+    public List<Decision> decide(EngineState state, Fact fact, Trace trace) {
+        Emitter out = new Emitter(state, DraftsTool.READ_CHARS, trace);
         Context ctx = new Context(state, rules, fact.at(), out);
         if (!(fact instanceof ProcessRestarted)) Outcomes.expire(ctx);
         if (fact instanceof TurnStarted t) Starts.decide(ctx, t);

@@ -52,16 +52,40 @@ public final class Replay {
         return upTo(journal, journal.indexAt(instant), progress);
     }
 
-    /** The state after every entry whose index is below {@code endIndex}. */
-    public static Result upTo(Journal journal, long endIndex, LongConsumer progress) {
+    /**
+     * Where a fold that ends before {@code endIndex} starts: the state of the newest checkpoint before
+     * it and the index of that checkpoint ({@code checkpointIndex}, -1 and a new state for none), so
+     * the entries to fold are those from {@code checkpointIndex + 1}.
+     */
+    public record Start(EngineState state, long checkpointIndex, long checkpointSeq) {
+    }
+
+    public static Start start(Journal journal, long endIndex) {
         long before = endIndex == Long.MAX_VALUE ? Long.MAX_VALUE : endIndex - 1;
         JournalRecord checkpoint = before < 0 ? null : journal.newestCheckpoint(before);
-        if (checkpoint == null) return fold(journal, new EngineState(), -1, endIndex, -1, Group.NO_SEQ, progress);
+        if (checkpoint == null) return new Start(new EngineState(), -1, Group.NO_SEQ);
         journal.checkUpTo(checkpoint.index());
-        StateCheckpoint cp = (StateCheckpoint) checkpoint.entry();
-        EngineState state = StateCodec.fromTree(cp.state());
-        long seq = cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq();
-        return fold(journal, state, checkpoint.index() + 1, endIndex, checkpoint.index(), seq, progress);
+        return of(checkpoint.index(), (StateCheckpoint) checkpoint.entry());
+    }
+
+    /** The start at a checkpoint whose index the caller found (-1: the journal's start, a new state). */
+    public static Start startAt(Journal journal, long checkpointIndex) {
+        if (checkpointIndex < 0) return new Start(new EngineState(), -1, Group.NO_SEQ);
+        if (!(journal.entryAt(checkpointIndex) instanceof StateCheckpoint cp)) {
+            throw new IllegalStateException("no state checkpoint at index 0x" + Long.toHexString(checkpointIndex));
+        }
+        return of(checkpointIndex, cp);
+    }
+
+    private static Start of(long index, StateCheckpoint cp) {
+        return new Start(StateCodec.fromTree(cp.state()), index, cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq());
+    }
+
+    /** The state after every entry whose index is below {@code endIndex}. */
+    public static Result upTo(Journal journal, long endIndex, LongConsumer progress) {
+        Start start = start(journal, endIndex);
+        return fold(journal, start.state(), start.checkpointIndex() < 0 ? -1 : start.checkpointIndex() + 1, endIndex,
+                start.checkpointIndex(), start.checkpointSeq(), progress);
     }
 
     private static Result fold(Journal journal, EngineState state, long from, long to, long checkpointIndex,

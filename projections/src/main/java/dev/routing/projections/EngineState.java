@@ -1,5 +1,6 @@
 package dev.routing.projections;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.routing.projections.drafts.DraftBook;
 import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.publish.AttemptBook;
@@ -18,6 +19,12 @@ public final class EngineState {
     public long nextTurn = 1;
     /** The next publish attempt id (J4). */
     public long nextAttempt = 1;
+    /**
+     * The newest notice id given (0 before the first): the next notice is this plus one, for ever
+     * (D7). Left out of a checkpoint while 0, as in every journal from before notice ids.
+     */
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+    public long lastNotice;
     /** Entries folded so far (facts and decisions). */
     public long entries;
     /** The rule set deciding now, as the newest engine.started said ({@code current} or {@code 0.30.0}). */

@@ -144,6 +144,11 @@ public final class Evolve {
     }
 
     private static void history(EngineState s, HistoryChanged h) {
+        // D7: whether a draft counts as named follows the notices on the agent's current branch
+        List<Long> off = h.removedNotices();
+        for (int i = 0; i < off.size(); i++) s.drafts.noticeRemoved(h.agent(), off.get(i), s.lastNotice);
+        List<Long> on = h.restoredNotices();
+        for (int i = 0; i < on.size(); i++) s.drafts.noticeRestored(h.agent(), on.get(i));
         // a change that puts ids back gives the agent its (maybe empty) map of messages, as checkpoints have always shown
         if (!h.restored().isEmpty()) s.privacy.messagesOf(h.agent());
         for (String id : h.removed()) {
@@ -172,7 +177,10 @@ public final class Evolve {
         else if (d instanceof DraftDismissed x) dismissed(s, x);
         else if (d instanceof DraftLetGo g) letGo(s, g);
         else if (d instanceof NoticeIssued n) notice(s, n);
-        else if (d instanceof RetentionCheckpoint) s.retention.draftEntries = 0;
+        else if (d instanceof RetentionCheckpoint) {
+            s.retention.draftEntries = 0;
+            s.drafts.forgetSpentNotices();
+        }
     }
 
     private static void opened(EngineState s, TurnOpened o) {
@@ -197,7 +205,8 @@ public final class Evolve {
         List<String> causes = o.causes();
         boolean bounceOnly = !causes.isEmpty();
         for (int i = 0; i < causes.size(); i++) bounceOnly &= "bounce".equals(causes.get(i));
-        if (!bounceOnly) s.turns.bounceStreak.remove(o.agent());
+        if (bounceOnly) turn.bounceStreak = s.turns.bounceStreak.getOrDefault(o.agent(), 0);
+        else s.turns.bounceStreak.remove(o.agent());
     }
 
     private static void continued(EngineState s, TurnContinued c) {
@@ -243,7 +252,10 @@ public final class Evolve {
         if (turn == null) return;
         if ("private".equals(r.route().kind())) turn.keptPrivate(r.route().why());
         // M3: a delivered envelope resets the bounce-wake streak.
-        if (r.route().isPublish() && r.envelope() != null) s.turns.bounceStreak.remove(turn.agent);
+        if (r.route().isPublish() && r.envelope() != null) {
+            s.turns.bounceStreak.remove(turn.agent);
+            turn.bounceStreak = 0;
+        }
     }
 
     private static void toolDecided(EngineState s, ToolDecided t) {
@@ -317,7 +329,7 @@ public final class Evolve {
             switch (o.outcome()) {
                 case "delivered" -> {
                     d.delivered = true;
-                    s.drafts.settled(d);
+                    s.drafts.recheck(d);
                 }
                 case "unknown" -> {
                     d.unconfirmed = true;
@@ -366,7 +378,7 @@ public final class Evolve {
         Draft d = s.drafts.get(x.agent(), x.draft());
         if (d == null) return;
         d.dismissed = true;
-        s.drafts.settled(d);
+        s.drafts.recheck(d);
         d.touchedMillis = x.at().toEpochMilli();
         s.drafts.latestBounce.remove(x.agent(), x.draft());
         s.retention.draftEntries++;
@@ -392,16 +404,18 @@ public final class Evolve {
             turn.draftsNamed(n.names().drafts());
             if ("private-turn".equals(n.kind())) turn.privateNoticeGiven = true;
         }
+        if (n.notice() != null) s.lastNotice = Math.max(s.lastNotice, n.notice());
         List<String> drafts = n.names().drafts();
-        for (int i = 0; i < drafts.size(); i++) {
-            Draft d = s.drafts.get(n.agent(), drafts.get(i));
-            if (d == null) continue;
-            d.named = true;
-            s.drafts.settled(d);
-            d.touchedMillis = n.at().toEpochMilli();
+        if (!drafts.isEmpty()) {
+            s.drafts.named(n.agent(), n.notice(), drafts, n.at().toEpochMilli());
+            s.retention.draftEntries++;
         }
-        if (!drafts.isEmpty()) s.retention.draftEntries++;
-        if ("bounce".equals(n.kind()) && n.wake()) s.turns.bounceStreak.merge(n.agent(), 1, Integer::sum);
+        if ("bounce".equals(n.kind()) && n.wake()) {
+            // M3: the agent's streak, which a turn that bounce wakes alone open carries on; and the
+            // bounce's own turn's, never the current turn's when the bounce came late
+            s.turns.bounceStreak.merge(n.agent(), 1, Integer::sum);
+            if (turn != null) turn.bounceStreak++;
+        }
         PrivacyRecord privacy = s.privacy;
         if ("private-turn".equals(n.kind())) privacy.lastTold.put(n.agent(), "");
         else if ("routing".equals(n.kind())) {

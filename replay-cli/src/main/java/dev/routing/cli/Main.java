@@ -5,6 +5,7 @@ import dev.routing.cli.bench.BenchCommand;
 import dev.routing.cli.demo.DemoCommand;
 import dev.routing.cli.diff.DiffCommand;
 import dev.routing.cli.dist.ManCommand;
+import dev.routing.cli.explain.ExplainCommand;
 import dev.routing.cli.journal.DumpCommand;
 import dev.routing.cli.journal.SalvageCommand;
 import dev.routing.cli.journal.StateCommand;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Command;
 @Command(name = "replay-cli", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "An event-sourced prose routing engine on a Chronicle Queue journal.",
         subcommands = {DemoCommand.class, RunCommand.class, StateCommand.class, VerifyCommand.class, DumpCommand.class,
-                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, SalvageCommand.class, ServeCommand.class, SchemaCommand.class,
+                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, ExplainCommand.class, SalvageCommand.class, ServeCommand.class, SchemaCommand.class,
                 CommandLine.HelpCommand.class, ManCommand.class, AutoComplete.GenerateCompletion.class})
 public final class Main {
     static {

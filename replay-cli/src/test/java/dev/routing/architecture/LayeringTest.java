@@ -42,7 +42,7 @@ public class LayeringTest {
      * engine's packages form no cycle, its root package ({@code Engine}, {@code Core}, {@code Decider},
      * {@code Replay}, {@code Verify}) one of them. Bottom to top (docs/architecture.md, "engine"):
      * context, routes, envelopes, privacy; calls, attempts; notices; drafts; turns; publish; prose;
-     * retention; the root, which dispatches each fact; audit and counterfactual, which read the root.
+     * retention; the root, which dispatches each fact; audit, counterfactual and explain, which read the root.
      */
     @ArchTest
     static final ArchRule enginePackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.engine"))

@@ -39,7 +39,7 @@ class ReadmeCommandsIT {
 
     private static void runSections(String readme, Path home, Path work) throws Exception {
         List<String> lines = new ArrayList<>();
-        for (String section : List.of("## Try it", "## Install the command", "## Audit a week")) lines.addAll(commands(readme, section));
+        for (String section : List.of("## Try it", "## Install the command", "## Audit a week", "## Ask why: explain")) lines.addAll(commands(readme, section));
         assertTrue(lines.size() > 15, () -> "README's commands were found: " + lines);
         for (String line : lines) {
             if (line.contains(" bench") || line.startsWith("mvn ")) continue;

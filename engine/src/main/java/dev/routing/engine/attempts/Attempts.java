@@ -1,5 +1,6 @@
 package dev.routing.engine.attempts;
 
+import dev.routing.engine.context.Because;
 import dev.routing.engine.context.Context;
 import dev.routing.journal.event.PublishRequested;
 import java.util.List;
@@ -13,25 +14,27 @@ public final class Attempts {
 
     private Attempts() {}
 
-    public static long request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts, String via) {
+    public static Because request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts, String via) {
         return request(ctx, agent, turn, to, text, drafts, via, List.of(), false);
     }
 
-    public static long request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts,
+    public static Because request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts,
             String via, List<String> queued, boolean confirmDuplicate) {
         return request(ctx, agent, turn, to, text, drafts, via, queued, confirmDuplicate, false);
     }
 
     /** An envelope's words (explicit and hybrid mode): a provably failed delivery bounces them (D1, M2, M3). */
-    public static long requestEnvelope(Context ctx, String agent, Long turn, Destination to, String text) {
+    public static Because requestEnvelope(Context ctx, String agent, Long turn, Destination to, String text) {
         return request(ctx, agent, turn, to, text, List.of(), SPEECH, List.of(), false, true);
     }
 
-    private static long request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts,
+    /** The attempt is journaled; the caller says why on what this returns (J3 is how, not why). */
+    private static Because request(Context ctx, String agent, Long turn, Destination to, String text, List<String> drafts,
             String via, List<String> queued, boolean confirmDuplicate, boolean envelope) {
         long id = ctx.state().nextAttempt;
-        ctx.emit(new PublishRequested(ctx.at(), id, agent, to.channel(), to.server(), text, drafts, via, turn, queued,
-                confirmDuplicate, envelope ? true : null));
-        return id;
+        Because b = ctx.emit(new PublishRequested(ctx.at(), id, agent, to.channel(), to.server(), text, drafts, via, turn, queued,
+                confirmDuplicate, envelope ? true : null)).channel(to.channel());
+        if (turn != null) b.turn(turn);
+        return b.drafts(agent, drafts);
     }
 }

@@ -22,6 +22,15 @@ public enum Outcome {
         return wire;
     }
 
+    /** The RULES id of the rule that reads a connector's answer as this outcome. */
+    public String rule() {
+        return switch (this) {
+            case DELIVERED -> "O1";
+            case FAILED -> "O2";
+            case UNKNOWN -> "O3";
+        };
+    }
+
     /** The outcome a journaled word names; null for none (an attempt still out) or a word no outcome has. */
     public static Outcome of(String wire) {
         for (Outcome o : ALL) {

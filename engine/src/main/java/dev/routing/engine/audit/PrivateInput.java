@@ -109,22 +109,35 @@ public final class PrivateInput {
             List<String> marked = mark == null ? List.of() : List.copyOf(mark);
             PrivateStart.Reason reason = Starts.decide(new Context(state, RuleSet.CURRENT, s.at(), out), s);
             Long turn = madePrivate(out.decisions());
-            if (turn != null) why.put(turn, start(s, index, turn, reason, batch, marked));
+            if (turn != null) why.put(turn, ruled(start(s, index, turn, reason, batch, marked), s, reason));
             for (Decision d : out.decisions()) {
                 // P2: the turn another resident's start claimed is private from that start.
                 if (d instanceof TurnMadePrivate p && PrivateStart.FOREIGN_TURN.equals(p.why())) {
                     why.put(p.turn(), List.of(new Evidence(s.at(), index, s.type(), s.agent() + "'s start claimed turn "
-                            + p.turn() + ", another resident's, so whose words follow is unknown (fail closed)")));
+                            + p.turn() + ", another resident's, so whose words follow is unknown (fail closed)", "P2")));
                 }
             }
         } else if (fact instanceof ToolBoundary b) {
             Emitter out = new Emitter(state, DraftsTool.READ_CHARS);
             PrivateStart.Reason reason = Boundaries.decide(new Context(state, RuleSet.CURRENT, b.at(), out), b);
             Long turn = madePrivate(out.decisions());
-            if (turn != null) why.put(turn, boundary(b, index, reason));
+            if (turn != null) why.put(turn, ruled(boundary(b, index, reason), b, reason));
         }
         Evolve.evolve(state, fact);
         if (fact instanceof MessageReceived m) message(m, index);
+    }
+
+    /**
+     * The evidence with the rule the engine's judgement applied ({@link PrivateStart#rule}, the id its
+     * own trace says) on the start or boundary that took the input in.
+     */
+    private static List<Evidence> ruled(List<Evidence> facts, Fact taker, PrivateStart.Reason reason) {
+        List<Evidence> out = new ArrayList<>(facts.size());
+        for (Evidence e : facts) {
+            out.add(e.type().equals(taker.type()) && e.rule() == null
+                    ? new Evidence(e.at(), e.index(), e.type(), e.words(), PrivateStart.rule(reason)) : e);
+        }
+        return out;
     }
 
     /** The turn a start or boundary's decisions made private just now, or null. */

@@ -13,7 +13,13 @@ public record Context(EngineState state, RuleSet rules, Instant at, Emitter out)
         return Retention.today(state.clockMillis, at);
     }
 
-    public void emit(Decision decision) {
-        out.emit(decision);
+    /** Emits the decision; the rule says why on what this returns (see {@link Because}). */
+    public Because emit(Decision decision) {
+        return out.emit(decision);
+    }
+
+    /** Why a decision built now and emitted later is made. */
+    public Because because(Decision built) {
+        return out.because(built);
     }
 }

@@ -5,6 +5,8 @@ import dev.routing.journal.event.Call;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.HistoryChanged;
+import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.PublishSettled;
 import dev.routing.journal.event.RoundSpoken;
@@ -27,11 +29,16 @@ final class IdMap {
     private static final Pattern ATTEMPT_FIELD = Pattern.compile("\"attempt\":(\\d+)");
     private static final Pattern ATTEMPT_WORD = Pattern.compile("([Aa]ttempt )(\\d+)");
     private static final Pattern DRAFT = Pattern.compile("d-[a-z0-9]{7}");
+    private static final Pattern NOTICE_FIELD = Pattern.compile("\"notice\":(\\d+)");
 
     private final Map<Long, Long> attemptToRedecided = new HashMap<>();
     private final Map<Long, Long> attemptToRecorded = new HashMap<>();
     private final Map<String, String> draftToRedecided = new HashMap<>();
     private final Map<String, String> draftToRecorded = new HashMap<>();
+    private final Map<Long, Long> noticeToRedecided = new HashMap<>();
+    private final Map<Long, Long> noticeToRecorded = new HashMap<>();
+    /** The newest notice id the journal records so far: a history change naming a later one names an id never given. */
+    private long newestRecordedNotice;
 
     /** The fact as the re-deciding engine must see it, or null when it answers an attempt that was never made there. */
     Fact translate(Fact fact) {
@@ -40,6 +47,10 @@ final class IdMap {
             if (mapped == null) return null;
             if (mapped.equals(s.attempt())) return s;
             return new PublishSettled(s.at(), mapped, s.delivered(), s.messageId(), s.error(), s.connectorText(), s.connectorData());
+        }
+        if (fact instanceof HistoryChanged h && !(h.removedNotices().isEmpty() && h.restoredNotices().isEmpty())) {
+            return new HistoryChanged(h.at(), h.agent(), h.branch(), h.removed(), h.restored(), notices(h.removedNotices()),
+                    notices(h.restoredNotices()));
         }
         if (fact instanceof RoundSpoken r && r.calls().stream().anyMatch(c -> !c.draftIds().isEmpty())) {
             List<Call> calls = new ArrayList<>();
@@ -53,8 +64,42 @@ final class IdMap {
         return fact;
     }
 
-    /** Pairs the attempts and drafts one fact's two answers made: in order, by agent, turn, place and words. */
+    /**
+     * The notices a history change names, as the re-deciding engine numbered them: one the other rules
+     * never issued names nothing there and is dropped; an id the journal never gave stays one.
+     */
+    private List<Long> notices(List<Long> recorded) {
+        List<Long> out = new ArrayList<>(recorded.size());
+        for (Long id : recorded) {
+            Long mapped = noticeToRedecided.get(id);
+            if (mapped != null) out.add(mapped);
+            else if (id > newestRecordedNotice || id < 1) out.add(Long.MAX_VALUE);
+        }
+        return out;
+    }
+
+    /**
+     * Pairs the attempts, drafts and notices one fact's two answers made: in order, by agent, turn,
+     * place and words (a notice by agent, turn and kind).
+     */
     void pair(List<Decision> recorded, List<Decision> redecided) {
+        List<NoticeIssued> toldThere = new ArrayList<>();
+        for (Decision d : redecided) {
+            if (d instanceof NoticeIssued n && n.notice() != null) toldThere.add(n);
+        }
+        for (Decision d : recorded) {
+            if (!(d instanceof NoticeIssued n) || n.notice() == null) continue;
+            newestRecordedNotice = Math.max(newestRecordedNotice, n.notice());
+            for (int i = 0; i < toldThere.size(); i++) {
+                NoticeIssued o = toldThere.get(i);
+                if (o.agent().equals(n.agent()) && Objects.equals(o.turn(), n.turn()) && o.kind().equals(n.kind())) {
+                    noticeToRedecided.put(n.notice(), o.notice());
+                    noticeToRecorded.put(o.notice(), n.notice());
+                    toldThere.remove(i);
+                    break;
+                }
+            }
+        }
         List<DraftHeld> heldThere = new ArrayList<>();
         List<PublishRequested> requestedThere = new ArrayList<>();
         for (Decision d : redecided) {
@@ -106,7 +151,13 @@ final class IdMap {
         String json = EntryCodec.toJson(d);
         json = replace(ATTEMPT_FIELD, json, m -> "\"attempt\":" + attempt(Long.parseLong(m.group(1))));
         json = replace(ATTEMPT_WORD, json, m -> m.group(1) + attempt(Long.parseLong(m.group(2))));
+        json = replace(NOTICE_FIELD, json, m -> "\"notice\":" + notice(Long.parseLong(m.group(1))));
         return replace(DRAFT, json, m -> draftToRecorded.getOrDefault(m.group(), m.group()));
+    }
+
+    private String notice(long redecided) {
+        Long recorded = noticeToRecorded.get(redecided);
+        return recorded != null ? recorded.toString() : "*" + redecided;
     }
 
     private String attempt(long redecided) {

@@ -6,6 +6,7 @@ import dev.routing.engine.routes.HoldCause;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
 import dev.routing.projections.drafts.Draft;
+import dev.routing.projections.turns.Turn;
 
 /**
  * A bounce (M2, M3, D1): words that were not delivered, held as a {@code bounced} draft, and the
@@ -15,8 +16,8 @@ import dev.routing.projections.drafts.Draft;
 public final class Bounces {
     private Bounces() {}
 
-    /** The words held as a bounced draft (they become the latest bounce); its id. */
-    public static String hold(Context ctx, String agent, Long turn, String words, boolean risk) {
+    /** The words held as a bounced draft (they become the latest bounce). */
+    public static Holding.Held hold(Context ctx, String agent, Long turn, String words, boolean risk) {
         return Holding.hold(ctx, agent, turn, words, HoldCause.BOUNCED, risk, false);
     }
 
@@ -45,8 +46,14 @@ public final class Bounces {
         return prefix(open != null ? open.mode : ctx.state().roster.agent(agent).mode);
     }
 
-    /** Wakes the resident unless two bounce wakes already came in a row (M3). */
-    public static boolean wakes(Context ctx, String agent) {
-        return ctx.state().turns.bounceStreak.getOrDefault(agent, 0) < 2;
+    /**
+     * Wakes the resident unless two bounce wakes already came in a row (M3), as the bounce's own turn
+     * counts them: a late bounce of an ended turn reads that turn's count while its receipt is due,
+     * else the agent's, never the count of a turn that opened since with a cause of its own.
+     */
+    public static boolean wakes(Context ctx, String agent, Long turn) {
+        Turn own = turn == null ? null : ctx.state().turns.withReceiptDue(turn);
+        int streak = own != null ? own.bounceStreak : ctx.state().turns.bounceStreak.getOrDefault(agent, 0);
+        return streak < 2;
     }
 }

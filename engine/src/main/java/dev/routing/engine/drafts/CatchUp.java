@@ -8,8 +8,10 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * D7: at a turn's start, the drafts no notice has named yet (a crash, an aborted turn, a quiet
- * hold in explicit mode): every one by id, the newest eight with their state and why.
+ * D7: at a turn's start, the drafts no notice on the agent's current branch names (no notice reached
+ * them: a crash, an aborted turn, a quiet hold in explicit mode; or a history change took the
+ * notices that named them away): every one by id, the newest eight with their state and why. It
+ * leaves out the drafts of a turn still open or whose receipt still waits: that receipt names them.
  */
 public final class CatchUp {
     static final int DETAILED = 8;
@@ -22,9 +24,11 @@ public final class CatchUp {
         List<String> ids = new ArrayList<>(unnamed.size());
         List<String> described = new ArrayList<>(Math.min(DETAILED, unnamed.size()));
         for (Draft d : unnamed) {
+            if (d.turn != null && ctx.state().turns.withReceiptDue(d.turn) != null) continue;
             ids.add(d.id);
             if (described.size() < DETAILED) described.add(Describe.state(d) + "; " + Describe.cause(d.cause));
         }
-        ctx.emit(Notices.catchUp(ctx.at(), agent, turn, ids, described));
+        if (ids.isEmpty()) return;
+        ctx.emit(Notices.catchUp(ctx.at(), agent, turn, ids, described)).rule("D7").drafts(agent, ids).history(agent);
     }
 }

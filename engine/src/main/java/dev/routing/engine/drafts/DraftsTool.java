@@ -79,8 +79,10 @@ public final class DraftsTool {
 
     private static ToolDecided answer(Context ctx, Turn turn, int round, int index, boolean allowed, String channel,
             String result, String refusal, boolean send) {
-        return new ToolDecided(ctx.at(), turn.id, round, index, TOOL, allowed, channel, refusal, turn.agent,
+        ToolDecided answer = new ToolDecided(ctx.at(), turn.id, round, index, TOOL, allowed, channel, refusal, turn.agent,
                 result != null ? result : refusal, send ? true : null, send ? channel : null);
+        ctx.because(answer).rule("D4").turn(turn.id);
+        return answer;
     }
 
     private static String list(Context ctx, String agent) {
@@ -178,8 +180,10 @@ public final class DraftsTool {
                     .append(String.join(", ", next.queued())).append('\n');
         }
         ToolDecided answer = answer(ctx, turn, round, index, true, to.channel(), result.toString().strip(), null, sendsSilence);
+        ctx.because(answer).drafts(turn.agent, ids);
         return CallPlan.sending(CallPlan.Kind.DRAFTS, answer, to.channel(), c -> Attempts.request(c, turn.agent, turn.id,
-                to, first.text, List.of(first.id), Attempts.RESEND, next.queued(), call.confirmDuplicate()));
+                to, first.text, List.of(first.id), Attempts.RESEND, next.queued(), call.confirmDuplicate()).rule("D4")
+                .decision(answer));
     }
 
     /**
@@ -224,8 +228,12 @@ public final class DraftsTool {
         boolean any = !dismissed.isEmpty();
         ToolDecided answer = answer(ctx, turn, round, index, any, null, any ? result.toString().strip() : null,
                 any ? null : result.toString().strip(), false);
+        ctx.because(answer).drafts(turn.agent, call.draftIds());
         return answered(answer, c -> {
-            for (Draft d : dismissed) c.emit(new DraftDismissed(c.at(), d.id, turn.agent, d.unconfirmed || d.risk));
+            for (Draft d : dismissed) {
+                c.emit(new DraftDismissed(c.at(), d.id, turn.agent, d.unconfirmed || d.risk)).rule("D4").draft(turn.agent, d.id)
+                        .decision(answer);
+            }
         });
     }
 

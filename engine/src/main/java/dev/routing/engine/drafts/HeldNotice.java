@@ -19,6 +19,6 @@ public final class HeldNotice {
             Draft d = ctx.state().drafts.get(turn.agent, id);
             notes.add(d == null ? null : Describe.cause(d.cause) + (d.risk ? "; may already have been posted" : ""));
         }
-        ctx.emit(Notices.heldDrafts(ctx.at(), turn.agent, turn.id, ids, notes));
+        ctx.emit(Notices.heldDrafts(ctx.at(), turn.agent, turn.id, ids, notes)).rule("D7").drafts(turn.agent, ids);
     }
 }

@@ -23,14 +23,16 @@ public final class ResendChain {
         if (next.draft() != null) {
             Destination to = new Destination(delivered.channel, delivered.server, null);
             Attempts.request(ctx, delivered.agent, delivered.turn, to, next.draft().text, List.of(next.draft().id),
-                    Attempts.RESEND, next.queued(), delivered.confirmDuplicate);
+                    Attempts.RESEND, next.queued(), delivered.confirmDuplicate).rule("D4").attempt(delivered.id);
         } else if (next.stoppedAt() != null) {
-            ctx.emit(Notices.resendStopped(ctx.at(), delivered.agent, delivered.turn, queued, said.toString().strip()));
+            ctx.emit(Notices.resendStopped(ctx.at(), delivered.agent, delivered.turn, queued, said.toString().strip()))
+                    .rule("D4").attempt(delivered.id).drafts(delivered.agent, queued);
         }
     }
 
     public static void stop(Context ctx, Attempt attempt, List<String> queued, Outcome outcome) {
         if (queued.isEmpty()) return;
-        ctx.emit(Notices.resendStopped(ctx.at(), attempt.agent, attempt.turn, queued, attempt.id, outcome));
+        ctx.emit(Notices.resendStopped(ctx.at(), attempt.agent, attempt.turn, queued, attempt.id, outcome))
+                .rule("D4").attempt(attempt.id).drafts(attempt.agent, queued);
     }
 }

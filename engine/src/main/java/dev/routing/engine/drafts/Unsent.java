@@ -2,6 +2,7 @@ package dev.routing.engine.drafts;
 
 import dev.routing.engine.attempts.Attempts;
 import dev.routing.engine.attempts.Destination;
+import dev.routing.engine.context.Because;
 import dev.routing.engine.context.Context;
 import dev.routing.engine.envelopes.Envelope;
 import dev.routing.engine.notices.Notices;
@@ -81,21 +82,32 @@ public final class Unsent {
             String why = bounce == null ? whyNot(ctx, turn.agent, claims)
                     : String.format(Locale.ROOT, "{{unsent}} would make a message of %,d characters, over the %,d one message may be",
                             text.length(), MAX_EXPANDED);
+            Draft named = latest(ctx, turn.agent);
             if (bare(e.published())) {
-                ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, e.published(), Route.keptPrivate(KeptPrivate.NOTHING_TO_SEND.wire()),
-                        turn.agent, e.target()));
-                notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, names(ctx, turn.agent, claims)));
+                Because kept = ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, e.published(),
+                        Route.keptPrivate(KeptPrivate.NOTHING_TO_SEND.wire()), turn.agent, e.target())).rule("D5");
+                NoticeIssued told = Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, names(ctx, turn.agent, claims));
+                Because b = ctx.because(told).rule("D5");
+                if (named != null) {
+                    kept.draft(turn.agent, named.id);
+                    b.draft(turn.agent, named.id);
+                }
+                notices.add(told);
                 return;
             }
             String words = expandForBounce(ctx, turn.agent, e.published());
-            String id = Bounces.hold(ctx, turn.agent, turn.id, words, copiesRisk(ctx, turn.agent, e.published()));
-            ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, words, Route.bounced(id), turn.agent, e.target()));
-            notices.add(Bounces.notice(ctx, turn.agent, turn.id, id, why, false, Bounces.prefix(turn.mode)));
+            String id = Bounces.hold(ctx, turn.agent, turn.id, words, copiesRisk(ctx, turn.agent, e.published())).rule("D5")
+                    .turn(turn.id).id();
+            ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, words, Route.bounced(id), turn.agent, e.target())).rule("D5");
+            NoticeIssued told = Bounces.notice(ctx, turn.agent, turn.id, id, why, false, Bounces.prefix(turn.mode));
+            ctx.because(told).rule("D5").draft(turn.agent, id);
+            notices.add(told);
             return;
         }
-        ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, text, Route.publish(to.channel(), to.server()),
-                turn.agent, e.target()));
-        Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(bounce.id), Attempts.UNSENT);
+        SpeechRouted routed = new SpeechRouted(ctx.at(), turn.id, round, index, text, Route.publish(to.channel(), to.server()),
+                turn.agent, e.target());
+        ctx.emit(routed).rule("D5").draft(turn.agent, bounce.id).channel(to.channel());
+        Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(bounce.id), Attempts.UNSENT).rule("D5").decision(routed);
     }
 
     /** Words that are {@code {{unsent}}} and nothing else: the latest bounce itself, or nothing. */
@@ -149,9 +161,13 @@ public final class Unsent {
         Draft latest = latest(ctx, turn.agent);
         if (latest == null || latest.dismissed || latest.delivered) return;
         if (latest.outAttempt != null || latest.queuedBehind != null || claims.taken(latest.id)) {
-            notices.add(Notices.notSetAside(ctx.at(), turn.agent, turn.id, latest.id, latest.outAttempt));
+            NoticeIssued told = Notices.notSetAside(ctx.at(), turn.agent, turn.id, latest.id, latest.outAttempt);
+            Because b = ctx.because(told).rule("D5").draft(turn.agent, latest.id);
+            if (latest.outAttempt != null) b.attempt(latest.outAttempt);
+            notices.add(told);
             return;
         }
-        ctx.emit(new DraftDismissed(ctx.at(), latest.id, turn.agent, latest.risk || latest.unconfirmed));
+        ctx.emit(new DraftDismissed(ctx.at(), latest.id, turn.agent, latest.risk || latest.unconfirmed)).rule("D5")
+                .draft(turn.agent, latest.id);
     }
 }

@@ -14,7 +14,7 @@ public enum NoticeKind {
     BOUNCE("bounce"),
     /** M3: {@code TARGET !} asked for a continuation. */
     CONTINUATION("continuation"),
-    /** D7: at a turn's start, the drafts no notice has named yet. */
+    /** D7: at a turn's start, the drafts no notice on the current branch names. */
     CATCH_UP("catch-up"),
     /** D7: a live boundary names the drafts held since the last notice. */
     HELD_DRAFTS("held-drafts"),

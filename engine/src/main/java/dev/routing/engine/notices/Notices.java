@@ -5,6 +5,7 @@ import dev.routing.engine.privacy.PrivateStart;
 import dev.routing.engine.routes.KeptPrivate;
 import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
+import dev.routing.projections.privacy.StoredMessage;
 import java.time.Instant;
 import java.util.List;
 
@@ -13,8 +14,14 @@ public final class Notices {
     private Notices() {}
 
     public static NoticeIssued privateTurn(Instant at, String agent, long turn, String why) {
+        return privateTurn(at, agent, turn, why, null);
+    }
+
+    /** P12: {@code source}, when given, says what the private input was in place of the reason's general words. */
+    public static NoticeIssued privateTurn(Instant at, String agent, long turn, String why, String source) {
         return new NoticeIssued(at, agent, NoticeKind.PRIVATE_TURN.wire(), Names.NONE,
-                "[routing] Private input came into this turn (" + reason(why) + "). For the rest of this turn "
+                "[routing] Private input came into this turn (" + (source != null ? source : reason(why))
+                        + "). For the rest of this turn "
                         + "your plain speech goes to no channel: it stays on the surface you were addressed from. "
                         + "To reach a channel, use an explicit send tool or an envelope that names it.",
                 false, turn);
@@ -117,9 +124,9 @@ public final class Notices {
                 "[routing] " + target + " ! asked for a continuation: the turn goes on.", true, turn);
     }
 
-    /** D7: at a turn's start, the drafts no notice has named yet: every one by id, the first {@code described.size()} with their state and why. */
+    /** D7: at a turn's start, the drafts no notice on the current branch names: every one by id, the first {@code described.size()} with their state and why. */
     public static NoticeIssued catchUp(Instant at, String agent, long turn, List<String> ids, List<String> described) {
-        StringBuilder text = new StringBuilder("[drafts] Drafts no notice has named yet:");
+        StringBuilder text = new StringBuilder("[drafts] Drafts no notice in your current history names:");
         for (int i = 0; i < ids.size(); i++) {
             text.append(i == 0 ? " " : ", ").append(ids.get(i));
             if (i < described.size()) text.append(" (").append(described.get(i)).append(')');
@@ -199,13 +206,38 @@ public final class Notices {
         };
     }
 
+    /**
+     * P7: the private input stored before a start that the start answers, named as what it is: an
+     * operator's message, or what a private turn's work brought back (mail, a result, a script's
+     * report), or a message the engine cannot classify; {@code others}, more such input beside it.
+     */
+    public static String storedInput(String id, StoredMessage m, int others) {
+        String what;
+        if (m == null || m.unclassified != null) {
+            what = "a message (" + id + ") the engine cannot classify";
+        } else if (m.surface) {
+            what = "an operator's message from a private surface (" + id + ")";
+        } else if (m.workTurn == null || m.workTurn == 0) {
+            what = "work (" + id + ") of a turn the engine never assigned";
+        } else {
+            long t = m.workTurn;
+            what = switch (String.valueOf(m.kind)) {
+                case "agent-mail" -> "agent mail (" + id + ") sent while its sender's turn " + t + " was private";
+                case "work-result" -> "a result (" + id + ") of work that private turn " + t + " started";
+                case "script-report" -> "a script's report (" + id + ") of private turn " + t;
+                default -> "what private turn " + t + "'s work brought back (" + id + ")";
+            };
+        }
+        return what + (others > 0 ? " and " + others + " more" : "") + ", stored before this start";
+    }
+
     public static String reason(String why) {
         if (why == null) return "unknown";
         return switch (why) {
             case PrivateStart.SURFACE -> "an operator's message from a private surface";
             case PrivateStart.WORK -> "what a private turn's work brought back";
             case PrivateStart.ARMED -> "work a private turn started or continues";
-            case PrivateStart.STORED -> "an operator's message stored before this start";
+            case PrivateStart.STORED -> "private input stored before this start";
             case PrivateStart.RETAKE -> "a retake of a history that holds an operator's message";
             case PrivateStart.WAITED -> "a wake that waited on a private turn";
             case PrivateStart.INJECTED -> "an operator's message injected at a tool boundary";

@@ -1,5 +1,6 @@
 package dev.routing.engine.privacy;
 
+import dev.routing.engine.context.Because;
 import dev.routing.journal.event.WakeQueued;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.privacy.ForgottenIds;
@@ -50,6 +51,39 @@ public final class PrivateStart {
     public record Reason(String why, String wake, String message, Long turn) {}
 
     private PrivateStart() {}
+
+    /**
+     * What a judgement of privacy rests on, said on the decision it made: the RULES id of the rule the
+     * reason applies, and the wake, message and turn it names. One reading of a {@link Reason}, which
+     * explain and the audit's findings both show.
+     */
+    public static void because(Because b, String agent, Reason r) {
+        b.rule(rule(r));
+        if (r.wake() != null) b.wake(agent, r.wake());
+        if (r.message() != null) b.message(agent, r.message());
+        if (r.turn() != null) {
+            switch (r.why()) {
+                case ARMED, WAITED -> b.privateTurn(r.turn());
+                case FOREIGN_TURN -> b.turn(r.turn());
+                default -> { }
+            }
+        }
+    }
+
+    /** The RULES id of the rule a reason applies. */
+    public static String rule(Reason r) {
+        return switch (r.why()) {
+            // a gate window's wake that held a private surface's message is a private wake (P6); a message read, P4
+            case SURFACE -> r.message() == null ? "P6" : "P4";
+            case WORK -> "P3";
+            case ARMED -> "P8";
+            case STORED -> "P7";
+            case RETAKE -> "P9";
+            case WAITED, READ_IN_PRIVATE -> "P15";
+            case INJECTED -> "P5";
+            default -> "P2";
+        };
+    }
 
     /**
      * A start: the turn it continues, its batch (every copy of each wake id; {@code unknownWake} the

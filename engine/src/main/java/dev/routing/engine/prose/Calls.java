@@ -39,8 +39,11 @@ final class Calls {
         // The host's word on every call; the agent's tools (as its turn opened) on the calls the engine
         // itself carries out: either refusal counts the call for nothing.
         if (!call.permitted() || (SendTools.isCarriedOutByEngine(tool) && !turn.mayCall(tool))) {
-            return CallPlan.nothing(relevant ? new ToolDecided(ctx.at(), turn.id, round, index, tool, false, null,
-                    "the agent may not call " + tool + ": it counts for nothing", turn.agent, null, null, null) : null);
+            ToolDecided refused = relevant ? new ToolDecided(ctx.at(), turn.id, round, index, tool, false, null,
+                    "the agent may not call " + tool + ": it counts for nothing", turn.agent, null, null, null) : null;
+            // M6: a call the agent was not permitted to make counts for nothing
+            if (refused != null) ctx.because(refused).rule("M6").turn(turn.id).configured(turn.agent);
+            return CallPlan.nothing(refused);
         }
         if (SendTools.isSkipReply(tool)) return CallPlan.skipReply();
         if (SendTools.isChannelPublish(tool)) return ChannelPublish.plan(ctx, turn, round, index, call, sendsSilence);
@@ -48,8 +51,11 @@ final class Calls {
         if (SendTools.isChannelOpen(tool)) return channelOpen(ctx, turn, round, index, call);
         if (!relevant) return CallPlan.nothing(null);
         String place = RoundPlan.placeOf(ctx.state(), call);
-        return CallPlan.sending(CallPlan.Kind.SEND, new ToolDecided(ctx.at(), turn.id, round, index, tool, true, place, null,
-                turn.agent, null, sendsSilence ? true : null, sendsSilence ? place : null), place, CallPlan.Effect.NONE);
+        ToolDecided sent = new ToolDecided(ctx.at(), turn.id, round, index, tool, true, place, null,
+                turn.agent, null, sendsSilence ? true : null, sendsSilence ? place : null);
+        // M6: a send tool the host carries out; in locus and hybrid mode it holds the round's speech going where it posts
+        ctx.because(sent).rule("M6").turn(turn.id);
+        return CallPlan.sending(CallPlan.Kind.SEND, sent, place, CallPlan.Effect.NONE);
     }
 
     /** P14: a private turn's channel_open opens the channel for reading only; a public turn's moves its locus. */
@@ -59,6 +65,8 @@ final class Calls {
                 : "opened; later plain speech goes there";
         ToolDecided answer = new ToolDecided(ctx.at(), turn.id, round, index, call.tool(), channel != null, channel,
                 channel == null ? "channel_open needs a channel" : null, turn.agent, result, null, null);
+        if (turn.isPrivate) ctx.because(answer).rule("P14").privateTurn(turn.id);
+        else ctx.because(answer).rule("M1").turn(turn.id);
         boolean moves = channel != null && !turn.isPrivate && turn.mode.usesLocus() && !channel.equals(turn.locus);
         return CallPlan.answered(CallPlan.Kind.CHANNEL_OPEN, answer,
                 moves ? c -> LocusMove.emit(c, turn, channel, LocusMoveReason.CHANNEL_OPEN) : CallPlan.Effect.NONE);

@@ -23,7 +23,8 @@ final class LateRounds {
         String agent = ctx.state().turns.owner(turn, ctx.today());
         if (!round.text().isEmpty()) {
             ctx.emit(new SpeechRouted(ctx.at(), turn, round.round(), 0, round.text(),
-                    Route.keptPrivate((wasPrivate ? KeptPrivate.PRIVATE_TURN : KeptPrivate.TURN_NOT_OPEN).wire()), agent, null));
+                    Route.keptPrivate((wasPrivate ? KeptPrivate.PRIVATE_TURN : KeptPrivate.TURN_NOT_OPEN).wire()), agent, null))
+                    .rule("P4").turn(turn);
         }
         String refusal = "turn " + turn + (turn < ctx.state().nextTurn ? " is not open" : " is not open: the engine never assigned it")
                 + ": its calls count for nothing";
@@ -31,7 +32,7 @@ final class LateRounds {
             Call call = round.calls().get(i);
             if (SendTools.isDecided(call.tool())) {
                 ctx.emit(new ToolDecided(ctx.at(), turn, round.round(), i, call.tool(), false, null, refusal, agent,
-                        null, null, null));
+                        null, null, null)).rule("P4").turn(turn);
             }
         }
     }

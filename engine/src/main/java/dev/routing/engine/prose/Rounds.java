@@ -2,6 +2,7 @@ package dev.routing.engine.prose;
 
 import dev.routing.engine.attempts.Attempts;
 import dev.routing.engine.attempts.Destination;
+import dev.routing.engine.context.Because;
 import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Bounces;
 import dev.routing.engine.drafts.Holding;
@@ -48,7 +49,9 @@ public final class Rounds {
         }
         plan.calls().forEach(call -> call.emit(ctx));
         if (keptPrivateTurn > 0 && turn.mode == Mode.EXPLICIT) {
-            notices.add(Notices.keptPrivate(ctx.at(), turn.agent, turn.id, keptPrivateTurn, Unsent.names(ctx, turn.agent)));
+            NoticeIssued kept = Notices.keptPrivate(ctx.at(), turn.agent, turn.id, keptPrivateTurn, Unsent.names(ctx, turn.agent));
+            ctx.because(kept).rule("P12").privateTurn(turn.id);
+            notices.add(kept);
         }
         notices.forEach(ctx::emit);
     }
@@ -93,11 +96,12 @@ public final class Rounds {
                 // too, unless the round has a private think.
                 if (plan.silence() == KeptPrivate.SKIP_REPLY && !plan.privateThink() && turn.mode == Mode.HYBRID
                         && e.skipReply() && Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
-                keep(e, plan.silence());
+                // M6: skip_reply and a private think outrank a send; D2: a silent tick's words are never drafted
+                keep(e, plan.silence()).rule(plan.silence() == KeptPrivate.SILENT ? "D2" : "M6").turn(turn.id);
             } else if (turn.mode == Mode.NAMED) {
-                keep(e, KeptPrivate.NAMED);
+                keep(e, KeptPrivate.NAMED).rule("M5").turn(turn.id);
             } else if (turn.mode == Mode.DISABLED) {
-                keep(e, KeptPrivate.DISABLED);
+                keep(e, KeptPrivate.DISABLED).rule("M4").turn(turn.id);
             } else if (turn.isPrivate) {
                 privateTurn(e);
             } else if (e.prefixed()) {
@@ -131,12 +135,12 @@ public final class Rounds {
         private void privateTurn(Envelope e) {
             if (!e.prefixed()) {
                 keptByPrivateTurn = true;
-                keep(e, KeptPrivate.PRIVATE_TURN);
+                keep(e, KeptPrivate.PRIVATE_TURN).rule("P4").privateTurn(turn.id);
                 return;
             }
             if (e.skipReply()) {
                 if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
-                keep(e, KeptPrivate.SKIP_REPLY);
+                keep(e, KeptPrivate.SKIP_REPLY).rule(envelopeRule());
                 return;
             }
             Destination to = e.malformed() ? null : Destination.resolve(ctx.state(), e.target(), null);
@@ -147,7 +151,8 @@ public final class Rounds {
             if (plan.holds(to.channel()) || plan.silencedDraftsRound()) {
                 holdEnvelope(e);
             } else if (!Unsent.mentions(e.body())) {
-                publish(e, to, true);
+                // P11: a deliberate envelope still reaches the channel it names
+                publish(e, to, true, "P11");
             } else if (unsentSendable()) {
                 Unsent.send(ctx, turn, round, index, e, to, plan.claims(), notices);
                 emitted = true;
@@ -159,17 +164,18 @@ public final class Rounds {
 
         /** P12: a private turn's bounce keeps its words private, and tells the resident as a bounce does. */
         private void privateBounce(Envelope e, String why) {
-            keep(e, KeptPrivate.PRIVATE_TURN);
-            int streak = ctx.state().turns.bounceStreak.getOrDefault(turn.agent, 0);
-            notices.add(Notices.privateBounce(ctx.at(), turn.agent, turn.id, why, false, Unsent.names(ctx, turn.agent),
-                    streak < 2, turn.mode == Mode.HYBRID ? ">>>" : ">>"));
+            keep(e, KeptPrivate.PRIVATE_TURN).rule("P12").privateTurn(turn.id);
+            NoticeIssued told = Notices.privateBounce(ctx.at(), turn.agent, turn.id, why, false, Unsent.names(ctx, turn.agent),
+                    Bounces.wakes(ctx, turn.agent, turn.id), turn.mode == Mode.HYBRID ? ">>>" : ">>");
+            ctx.because(told).rule("P12").privateTurn(turn.id);
+            notices.add(told);
         }
 
         private void envelope(Envelope e) {
             if (e.skipReply()) {
                 if (Unsent.mentions(e.body())) Unsent.setAside(ctx, turn, plan.claims(), notices);
                 if (turn.mode == Mode.HYBRID) stickTo(Envelope.SKIP_REPLY, null);
-                keep(e, KeptPrivate.SKIP_REPLY);
+                keep(e, KeptPrivate.SKIP_REPLY).rule(envelopeRule());
                 return;
             }
             Destination to = e.malformed() ? null : Destination.resolve(ctx.state(), e.target(), null);
@@ -180,7 +186,7 @@ public final class Rounds {
                 // #824: a send whose place cannot be read holds speech going anywhere; M7: a silenced
                 // drafts round holds a refused or malformed envelope with no notice.
                 if (plan.holdAnywhere() || plan.silencedDraftsRound()) {
-                    holdAsRead(e, HoldCause.EXPLICIT_SEND, plan.draftsRound());
+                    holdAsRead(e, HoldCause.EXPLICIT_SEND, plan.draftsRound(), plan.silencedDraftsRound() ? "M7" : "M6");
                 } else {
                     bounce(e, why);
                 }
@@ -193,18 +199,18 @@ public final class Rounds {
                 Unsent.send(ctx, turn, round, index, e, to, plan.claims(), notices);
                 emitted = true;
             } else {
-                publish(e, to, true);
+                publish(e, to, true, envelopeRule());
             }
             continuation(e);
         }
 
         private void unprefixed(Envelope e) {
             if (Envelope.SKIP_REPLY.equals(turn.sticky)) {
-                keep(e, KeptPrivate.SKIP_REPLY);
+                keep(e, KeptPrivate.SKIP_REPLY).rule("M2").locus(turn.id);
                 return;
             }
             if (Turn.HELD.equals(turn.sticky)) {
-                noDestination(e);
+                noDestination(e, "M2");
                 return;
             }
             // M1, M2, M3: explicit mode's plain speech goes only to its sticky target; locus and hybrid
@@ -214,16 +220,17 @@ public final class Rounds {
             Destination to = destination == null ? null : Destination.resolve(ctx.state(), destination,
                     destination.equals(turn.sticky) ? turn.stickyServer : turn.locusServer);
             if (to == null || !to.ok()) {
-                noDestination(e);
+                noDestination(e, turn.mode == Mode.EXPLICIT ? "M3" : turn.heartbeat ? "M1a" : "M1");
             } else if (turn.mode != Mode.EXPLICIT && (plan.holds(to.channel()) || plan.silencedDraftsRound())) {
                 silenced(e);
             } else {
-                publish(e, to, destination.equals(turn.sticky));
+                boolean sticky = destination.equals(turn.sticky);
+                publish(e, to, sticky, sticky ? envelopeRule() : "M1");
             }
         }
 
-        /** Plain speech with nowhere to go (M1, M1a, M3, M7). */
-        private void noDestination(Envelope e) {
+        /** Plain speech with nowhere to go (M1, M1a, M3, M7); {@code rule} is why it has none. */
+        private void noDestination(Envelope e, String rule) {
             if (turn.mode != Mode.EXPLICIT && (plan.holdAnywhere() || plan.silencedDraftsRound())) {
                 // #824: a send whose place cannot be read may have posted anywhere.
                 silenced(e);
@@ -231,7 +238,8 @@ public final class Rounds {
             }
             if (turn.mode != Mode.EXPLICIT) {
                 // M1: held with no destination; beside a drafts call with no notice mid-turn (M7).
-                hold(e, e.published(), HoldCause.NO_DESTINATION, plan.callsDrafts(), false);
+                hold(e, e.published(), HoldCause.NO_DESTINATION, plan.callsDrafts(), false, plan.callsDrafts() ? "M7" : rule,
+                        true);
                 return;
             }
             if (!plan.callsDrafts() && !turn.heartbeat) {
@@ -241,37 +249,41 @@ public final class Rounds {
             // M7 (and M1a for a heartbeat's turn): held as the bounce would hold it, with no bounce
             // notice and no wake; a bare {{unsent}} is the latest bounce itself, already held.
             if (Unsent.TOKEN.equals(e.published()) && latestBounce() != null) {
-                keep(e, KeptPrivate.DRAFTS_ROUND);
+                keep(e, KeptPrivate.DRAFTS_ROUND).rule("M7");
                 return;
             }
             if (namesNothing(e, "plain speech in explicit mode needs a >>target")) return;
             hold(e, Unsent.expandForBounce(ctx, turn.agent, e.published()), HoldCause.NO_DESTINATION, plan.callsDrafts(),
-                    Unsent.copiesRisk(ctx, turn.agent, e.published()));
+                    Unsent.copiesRisk(ctx, turn.agent, e.published()), plan.callsDrafts() ? "M7" : "M1a", false);
         }
 
         /** M6: speech going where a send may have posted; M7: a drafts round keeps it instead. */
         private void silenced(Envelope e) {
-            if (plan.draftsRound()) keep(e, KeptPrivate.DRAFTS_ROUND);
-            else hold(e, e.raw(), HoldCause.EXPLICIT_SEND, false, false);
+            if (plan.draftsRound()) keep(e, KeptPrivate.DRAFTS_ROUND).rule("M7").send(turn.id);
+            else hold(e, e.raw(), HoldCause.EXPLICIT_SEND, false, false, "M6", false);
         }
 
         /** A send held an addressed envelope: the draft holds the message it would have published. */
         private void holdEnvelope(Envelope e) {
             if (latestBounce() == null && namesNothing(e, "{{unsent}} names no bounce")) return;
             String words = Unsent.expandForBounce(ctx, turn.agent, e.published());
-            hold(e, words, HoldCause.EXPLICIT_SEND, plan.draftsRound(), Unsent.copiesRisk(ctx, turn.agent, e.body()));
+            hold(e, words, HoldCause.EXPLICIT_SEND, plan.draftsRound(), Unsent.copiesRisk(ctx, turn.agent, e.body()),
+                    plan.silencedDraftsRound() ? "M7" : "M6", false);
         }
 
         /** A refused or malformed envelope held rather than bounced: as routing read it (D1). */
-        private void holdAsRead(Envelope e, HoldCause cause, boolean quiet) {
+        private void holdAsRead(Envelope e, HoldCause cause, boolean quiet, String rule) {
             if (namesNothing(e, "the envelope's target was refused")) return;
             hold(e, Unsent.expandForBounce(ctx, turn.agent, e.published()), cause, quiet,
-                    Unsent.copiesRisk(ctx, turn.agent, e.published()));
+                    Unsent.copiesRisk(ctx, turn.agent, e.published()), rule, false);
         }
 
         /** M3: {@code TARGET !} asks for a continuation, whatever became of the envelope's words. */
         private void continuation(Envelope e) {
-            if (e.continuation()) notices.add(Notices.continuation(ctx.at(), turn.agent, turn.id, e.target()));
+            if (!e.continuation()) return;
+            NoticeIssued more = Notices.continuation(ctx.at(), turn.agent, turn.id, e.target());
+            ctx.because(more).rule("M3");
+            notices.add(more);
         }
 
         private String latestBounce() {
@@ -283,13 +295,24 @@ public final class Rounds {
             return Unsent.sendable(ctx, turn.agent, plan.claims()) != null;
         }
 
-        private void keep(Envelope e, KeptPrivate why) {
-            speech(e.asRead(), Route.keptPrivate(why.wire()), e);
+        /** The rule an envelope's own routing follows: hybrid's (M2) or explicit's (M3). */
+        private String envelopeRule() {
+            return turn.mode == Mode.HYBRID ? "M2" : "M3";
         }
 
-        private void hold(Envelope e, String words, HoldCause cause, boolean quiet, boolean risk) {
-            String draft = Holding.hold(ctx, turn.agent, turn.id, words, cause, risk, quiet);
-            speech(words, Route.held(draft, cause.wire()), e);
+        private Because keep(Envelope e, KeptPrivate why) {
+            return speech(e.asRead(), Route.keptPrivate(why.wire()), e);
+        }
+
+        /**
+         * {@code rule}: why the words are held; {@code nowhere}: they had no destination (the turn's
+         * locus or target is what they rest on), else a send of the turn held them (M6).
+         */
+        private void hold(Envelope e, String words, HoldCause cause, boolean quiet, boolean risk, String rule, boolean nowhere) {
+            String draft = Holding.hold(ctx, turn.agent, turn.id, words, cause, risk, quiet).rule(rule).turn(turn.id).id();
+            Because b = speech(words, Route.held(draft, cause.wire()), e).rule(rule);
+            if (nowhere) b.locus(turn.id);
+            else if (cause == HoldCause.EXPLICIT_SEND) b.send(turn.id);
         }
 
         /** D1, D5: a bounce holds the envelope's words, never its routing prefix, {{unsent}} expanded. */
@@ -297,10 +320,12 @@ public final class Rounds {
             if (namesNothing(e, why)) return;
             String words = Unsent.expandForBounce(ctx, turn.agent, e.published());
             boolean risk = Unsent.copiesRisk(ctx, turn.agent, e.published());
-            String draft = Bounces.hold(ctx, turn.agent, turn.id, words, risk);
-            speech(words, Route.bounced(draft), e);
-            notices.add(Bounces.notice(ctx, turn.agent, turn.id, draft, why, Bounces.wakes(ctx, turn.agent),
-                    Bounces.prefix(turn.mode)));
+            String draft = Bounces.hold(ctx, turn.agent, turn.id, words, risk).rule(envelopeRule()).turn(turn.id).id();
+            speech(words, Route.bounced(draft), e).rule(envelopeRule());
+            NoticeIssued told = Bounces.notice(ctx, turn.agent, turn.id, draft, why, Bounces.wakes(ctx, turn.agent, turn.id),
+                    Bounces.prefix(turn.mode));
+            ctx.because(told).rule(envelopeRule()).draft(turn.agent, draft);
+            notices.add(told);
         }
 
         /**
@@ -310,17 +335,28 @@ public final class Rounds {
          */
         private boolean namesNothing(Envelope e, String why) {
             if (!Unsent.bare(e.published())) return false;
-            keep(e, KeptPrivate.NOTHING_TO_SEND);
-            notices.add(Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, Unsent.names(ctx, turn.agent, plan.claims())));
+            keep(e, KeptPrivate.NOTHING_TO_SEND).rule("D5");
+            NoticeIssued told = Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, Unsent.names(ctx, turn.agent, plan.claims()));
+            ctx.because(told).rule("D5");
+            notices.add(told);
             return true;
         }
 
-        /** {@code envelope}: words an envelope addressed, its sticky target's included, whose failed delivery bounces. */
-        private void publish(Envelope e, Destination to, boolean envelope) {
+        /**
+         * {@code envelope}: words an envelope addressed, its sticky target's included, whose failed
+         * delivery bounces; {@code rule}: what sends them there (the locus M1, an envelope M2/M3, P11).
+         */
+        private void publish(Envelope e, Destination to, boolean envelope, String rule) {
             String text = e.published();
-            speech(text, Route.publish(to.channel(), to.server()), e);
-            if (envelope) Attempts.requestEnvelope(ctx, turn.agent, turn.id, to, text);
-            else Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(), Attempts.SPEECH);
+            SpeechRouted routed = new SpeechRouted(ctx.at(), turn.id, round, index, text, Route.publish(to.channel(), to.server()),
+                    turn.agent, addressed(e));
+            Because b = ctx.emit(routed).rule(rule).channel(to.channel());
+            emitted = true;
+            // an envelope names its destination itself; unprefixed speech goes where the turn's locus or target stood
+            if (!e.prefixed()) b.locus(turn.id);
+            Because requested = envelope ? Attempts.requestEnvelope(ctx, turn.agent, turn.id, to, text)
+                    : Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(), Attempts.SPEECH);
+            requested.rule(rule).decision(routed);
         }
 
         private void stick(Destination to, Envelope e) {
@@ -332,13 +368,18 @@ public final class Rounds {
 
         private void stickTo(String channel, String server) {
             if (channel.equals(turn.sticky)) return;
-            ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, channel, server, LocusMoveReason.ENVELOPE.wire(), true));
+            ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, channel, server, LocusMoveReason.ENVELOPE.wire(), true))
+                    .rule(envelopeRule()).turn(turn.id);
         }
 
-        private void speech(String text, Route route, Envelope e) {
-            ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, text, route, turn.agent,
-                    e.prefixed() ? (e.target() == null ? "" : e.target()) : null));
+        private Because speech(String text, Route route, Envelope e) {
             emitted = true;
+            return ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, text, route, turn.agent, addressed(e)));
+        }
+
+        /** What a segment's envelope addressed, as {@code speech.routed.envelope} says it; null for unprefixed speech. */
+        private static String addressed(Envelope e) {
+            return e.prefixed() ? (e.target() == null ? "" : e.target()) : null;
         }
     }
 }

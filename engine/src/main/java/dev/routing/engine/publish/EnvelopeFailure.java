@@ -24,10 +24,11 @@ final class EnvelopeFailure {
     /** True when a failure was answered with a bounce (the caller then sends no failure marker). */
     static boolean bounces(Context ctx, Attempt attempt) {
         if (!attempt.envelope || attempt.privateTurn || !Attempts.SPEECH.equals(attempt.via)) return false;
-        String draft = Bounces.hold(ctx, attempt.agent, attempt.turn, attempt.text, false);
+        // D1: a provably failed delivery is a bounce (M3, and M2 in hybrid mode), held for the turn that wrote it
+        String draft = Bounces.hold(ctx, attempt.agent, attempt.turn, attempt.text, false).rule("D1").attempt(attempt.id).id();
         ctx.emit(Bounces.notice(ctx, attempt.agent, attempt.turn, draft, "the send to " + attempt.channel
-                + " failed and nothing was posted", Bounces.wakes(ctx, attempt.agent), Bounces.prefix(ctx, attempt.agent,
-                attempt.turn)));
+                + " failed and nothing was posted", Bounces.wakes(ctx, attempt.agent, attempt.turn), Bounces.prefix(ctx, attempt.agent,
+                attempt.turn))).rule("D1").draft(attempt.agent, draft).attempt(attempt.id);
         return true;
     }
 
@@ -36,6 +37,7 @@ final class EnvelopeFailure {
         if (!attempt.envelope || attempt.turn == null) return;
         Turn turn = ctx.state().turns.turn(attempt.turn);
         if (turn == null || turn.isPrivate || turn.mode != Mode.HYBRID || !attempt.channel.equals(turn.sticky)) return;
-        ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, Turn.HELD, null, LocusMoveReason.UNDELIVERED.wire(), true));
+        ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, Turn.HELD, null, LocusMoveReason.UNDELIVERED.wire(), true))
+                .rule("M2").attempt(attempt.id).turn(turn.id);
     }
 }

@@ -2,7 +2,9 @@ package dev.routing.engine.publish;
 
 import dev.routing.engine.attempts.Attempts;
 import dev.routing.engine.attempts.Outcome;
+import dev.routing.engine.context.Because;
 import dev.routing.engine.context.Context;
+import dev.routing.engine.drafts.Bounces;
 import dev.routing.engine.drafts.ResendChain;
 import dev.routing.engine.drafts.Unsent;
 import dev.routing.engine.notices.Notices;
@@ -36,15 +38,16 @@ public final class Outcomes {
         String connectorText = bounded(settled.connectorText());
         boolean late = !attempt.out();
         List<String> queued = attempt.queued;
-        ctx.emit(new PublishOutcome(ctx.at(), attempt.id, outcome.wire(), why(settled, outcome), attempt.agent,
-                connectorText, settled.connectorData()));
+        PublishOutcome read = new PublishOutcome(ctx.at(), attempt.id, outcome.wire(), why(settled, outcome), attempt.agent,
+                connectorText, settled.connectorData());
+        ctx.emit(read).rule(outcome.rule()).attempt(attempt.id);
         if (late) return;
         if (outcome == Outcome.DELIVERED) {
             ResendChain.continueAfter(ctx, attempt, queued);
         } else if (outcome == Outcome.FAILED && (UnsentFailure.reholds(ctx, attempt) || EnvelopeFailure.bounces(ctx, attempt))) {
             ResendChain.stop(ctx, attempt, queued, null);
         } else {
-            ctx.emit(failedNotice(ctx, attempt, outcome, connectorText));
+            told(ctx.emit(failedNotice(ctx, attempt, outcome, connectorText)), attempt, read);
             ResendChain.stop(ctx, attempt, queued, outcome);
         }
         if (outcome != Outcome.DELIVERED) EnvelopeFailure.holdsTheRest(ctx, attempt);
@@ -83,9 +86,10 @@ public final class Outcomes {
         // Collected first: each outcome folds as it is emitted, and lets its attempt go from out.
         for (Attempt a : late) {
             List<String> queued = a.queued;
-            ctx.emit(new PublishOutcome(ctx.at(), a.id, Outcome.UNKNOWN.wire(), "no answer within 60 s: it may have been posted",
-                    a.agent, null, null));
-            ctx.emit(failedNotice(ctx, a, Outcome.UNKNOWN, null));
+            PublishOutcome read = new PublishOutcome(ctx.at(), a.id, Outcome.UNKNOWN.wire(), "no answer within 60 s: it may have been posted",
+                    a.agent, null, null);
+            ctx.emit(read).rule("O3").attempt(a.id);
+            told(ctx.emit(failedNotice(ctx, a, Outcome.UNKNOWN, null)), a, read);
             ResendChain.stop(ctx, a, queued, Outcome.UNKNOWN);
             EnvelopeFailure.holdsTheRest(ctx, a);
             Ends.afterOutcome(ctx, a.turn);
@@ -96,12 +100,29 @@ public final class Outcomes {
     public static void restart(Context ctx) {
         for (Attempt a : ctx.state().attempts.outstanding()) {
             List<String> queued = a.queued;
-            ctx.emit(new PublishOutcome(ctx.at(), a.id, Outcome.UNKNOWN.wire(),
-                    "the engine restarted while the attempt was out: it may have been posted", a.agent, null, null));
-            ctx.emit(failedNotice(ctx, a, Outcome.UNKNOWN, null));
+            PublishOutcome read = new PublishOutcome(ctx.at(), a.id, Outcome.UNKNOWN.wire(),
+                    "the engine restarted while the attempt was out: it may have been posted", a.agent, null, null);
+            // J3: an attempt journaled before its request left reads, after a restart, as unknown, never as unsent
+            ctx.emit(read).rule("J3").attempt(a.id);
+            told(ctx.emit(failedNotice(ctx, a, Outcome.UNKNOWN, null)), a, read);
             ResendChain.stop(ctx, a, queued, Outcome.UNKNOWN);
             Ends.afterOutcome(ctx, a.turn);
         }
+    }
+
+    /** What a failed or unknown attempt's notice rests on: the outcome, and a private turn's privacy (P12) or O5. */
+    private static void told(Because b, Attempt a, PublishOutcome read) {
+        b.decision(read).attempt(a.id);
+        if (privateBounce(a)) {
+            b.rule("P12");
+            if (a.turn != null) b.privateTurn(a.turn);
+        } else {
+            b.rule("O5");
+        }
+    }
+
+    private static boolean privateBounce(Attempt a) {
+        return a.privateTurn && (Attempts.SPEECH.equals(a.via) || Attempts.UNSENT.equals(a.via));
     }
 
     /**
@@ -110,14 +131,13 @@ public final class Outcomes {
      * words may have gone out, waking the resident as a bounce does.
      */
     static NoticeIssued failedNotice(Context ctx, Attempt a, Outcome outcome, String connectorText) {
-        if (a.privateTurn && (Attempts.SPEECH.equals(a.via) || Attempts.UNSENT.equals(a.via))) {
+        if (privateBounce(a)) {
             String why = outcome == Outcome.FAILED ? "the send to " + a.channel + " failed. Nothing was posted"
                     : "the send to " + a.channel + " was not confirmed";
             if (connectorText != null) why += " (the connector said: " + connectorText + ")";
-            int streak = ctx.state().turns.bounceStreak.getOrDefault(a.agent, 0);
             Mode mode = ctx.state().roster.agent(a.agent).mode;
             return Notices.privateBounce(ctx.at(), a.agent, a.turn, why, outcome != Outcome.FAILED,
-                    Unsent.names(ctx, a.agent), streak < 2, mode == Mode.HYBRID ? ">>>" : ">>");
+                    Unsent.names(ctx, a.agent), Bounces.wakes(ctx, a.agent, a.turn), mode == Mode.HYBRID ? ">>>" : ">>");
         }
         return Notices.sendFailed(ctx.at(), a.agent, a.turn, a.id, a.channel, a.drafts, outcome, connectorText);
     }

@@ -31,8 +31,9 @@ public final class ScriptCalls {
             }
         }
         if (refusal != null) {
+            // P2, fail closed: a call whose turn is not the agent's own, or no longer known, publishes nothing
             ctx.emit(new ToolDecided(ctx.at(), turn, null, null, call.tool(), false, null, refusal, call.agent(), refusal,
-                    null, null));
+                    null, null)).rule("P2");
         } else if (ChannelPublish.TOOL.equals(call.tool())) {
             ChannelPublish.decideScript(ctx, call.agent(), turn, state.privacy.isPrivateTurn(turn),
                     call.channel(), call.server(), call.text());

@@ -22,13 +22,13 @@ final class UnsentFailure {
         if (sent != null && sent.text.strip().equals(attempt.text.strip())) {
             ctx.emit(Bounces.notice(ctx, attempt.agent, attempt.turn, sent.id,
                     "the {{unsent}} send failed and nothing was posted; the draft is held again", false,
-                    Bounces.prefix(ctx, attempt.agent, attempt.turn)));
+                    Bounces.prefix(ctx, attempt.agent, attempt.turn))).rule("D5").draft(attempt.agent, sent.id).attempt(attempt.id);
             return true;
         }
         if (attempt.privateTurn) return false;
-        String id = Bounces.hold(ctx, attempt.agent, attempt.turn, attempt.text, false);
+        String id = Bounces.hold(ctx, attempt.agent, attempt.turn, attempt.text, false).rule("D5").attempt(attempt.id).id();
         ctx.emit(Bounces.notice(ctx, attempt.agent, attempt.turn, id, "the {{unsent}} send failed and nothing was posted",
-                false, Bounces.prefix(ctx, attempt.agent, attempt.turn)));
+                false, Bounces.prefix(ctx, attempt.agent, attempt.turn))).rule("D5").draft(attempt.agent, id).attempt(attempt.id);
         return true;
     }
 }

@@ -31,7 +31,8 @@ public final class RetentionRule {
                 else letGo.add(d);
             }
         }
-        ctx.emit(new RetentionCheckpoint(ctx.at(), state.entries, kept, letGo.size()));
-        for (Draft d : letGo) ctx.emit(new DraftLetGo(ctx.at(), d.id, d.agent));
+        ctx.emit(new RetentionCheckpoint(ctx.at(), state.entries, kept, letGo.size())).rule("T3");
+        // T1, T2: older than the resident's newest 100, and nothing happened to it for 7 days
+        for (Draft d : letGo) ctx.emit(new DraftLetGo(ctx.at(), d.id, d.agent)).rule("T2").draft(d.agent, d.id);
     }
 }

@@ -41,7 +41,7 @@ public final class Boundaries {
             }
         }
         if (why != null) {
-            ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "boundary", why));
+            PrivateStart.because(ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "boundary", why)), turn.agent, reason);
             Starts.tellPrivate(ctx, turn, why);
         }
         if (!boundary.endsTurn()) tellAddressedElsewhere(ctx, turn, elsewhere);
@@ -70,7 +70,8 @@ public final class Boundaries {
         if (turn.locusPolicy != LocusPolicy.DELIVERY || !turn.mode.usesLocus()) return;
         List<String> fresh = elsewhere.stream().filter(c -> !turn.channelsNamed.contains(c)).toList();
         if (!fresh.isEmpty()) {
-            ctx.emit(Notices.addressedElsewhere(ctx.at(), turn.agent, turn.id, fresh, turn.isPrivate ? null : turn.locus));
+            ctx.emit(Notices.addressedElsewhere(ctx.at(), turn.agent, turn.id, fresh, turn.isPrivate ? null : turn.locus))
+                    .rule("P15").turn(turn.id);
         }
     }
 

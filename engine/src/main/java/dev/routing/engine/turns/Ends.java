@@ -1,6 +1,7 @@
 package dev.routing.engine.turns;
 
 import dev.routing.engine.attempts.Outcome;
+import dev.routing.engine.context.Because;
 import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.Describe;
 import dev.routing.engine.notices.Notices;
@@ -62,7 +63,9 @@ public final class Ends {
             line(lines).append(kept.getValue()).append(" plain-speech segment(s) kept private (")
                     .append(Notices.keptWhy(kept.getKey())).append(')');
         }
-        ctx.emit(Notices.receipt(ctx.at(), turn.agent, turn.id, turn.drafts, delivered, mayHavePosted, lines));
+        Because b = ctx.emit(Notices.receipt(ctx.at(), turn.agent, turn.id, turn.drafts, delivered, mayHavePosted, lines))
+                .rule("D7").turn(turn.id).drafts(turn.agent, turn.drafts);
+        if (b.keeps()) for (Long id : turn.attempts.keySet()) b.attempt(id);
     }
 
     /** Starts the receipt's next line: lines are parted by "; ". */

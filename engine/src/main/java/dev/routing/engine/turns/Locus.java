@@ -1,5 +1,6 @@
 package dev.routing.engine.turns;
 
+import dev.routing.engine.context.Because;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.WakeQueued;
 import dev.routing.projections.EngineState;
@@ -33,6 +34,17 @@ public record Locus(String channel, String fallback, String trigger) {
             if (newest != null) return new Locus(newest, "latest-inbound", trigger);
         }
         return new Locus(null, null, trigger);
+    }
+
+    /**
+     * What a public turn's locus rests on (M1, M1a, P17): the agent's settings (a fork's home, its
+     * mode); the batch's wakes (the trigger); a fallback's focus or newest inbound message.
+     */
+    public static void because(Because b, String agent, Locus locus, boolean heartbeat) {
+        b.configured(agent);
+        if ("focus".equals(locus.fallback())) b.rule("P17").focus(agent);
+        else if ("latest-inbound".equals(locus.fallback())) b.rule("P17").inbound(agent);
+        else b.rule(heartbeat ? "M1a" : "M1");
     }
 
     /** The addressed channel wake of the batch, else its newest channel wake. */

@@ -1,5 +1,6 @@
 package dev.routing.engine.turns;
 
+import dev.routing.engine.context.Because;
 import dev.routing.engine.context.Context;
 import dev.routing.engine.notices.Notices;
 import dev.routing.engine.routes.LocusMoveReason;
@@ -17,9 +18,16 @@ public final class LocusMove {
     private LocusMove() {}
 
     public static void emit(Context ctx, Turn turn, String channel, LocusMoveReason why) {
+        emit(ctx, turn, channel, why, null);
+    }
+
+    /** {@code newest}: the addressed arrival that re-pins the locus, or null for a channel_open (the fact itself). */
+    private static void emit(Context ctx, Turn turn, String channel, LocusMoveReason why, String newest) {
         if (turn.isPrivate) return;
-        ctx.emit(new TurnLocusMoved(ctx.at(), turn.id, channel, Starts.serverOf(ctx.state(), channel), why.wire(), false));
-        ctx.emit(Notices.routing(ctx.at(), turn.agent, turn.id, channel));
+        TurnLocusMoved moved = new TurnLocusMoved(ctx.at(), turn.id, channel, Starts.serverOf(ctx.state(), channel), why.wire(), false);
+        Because b = ctx.emit(moved).rule("M1").turn(turn.id);
+        if (newest != null) b.message(turn.agent, newest);
+        ctx.emit(Notices.routing(ctx.at(), turn.agent, turn.id, channel)).rule("M1").decision(moved);
     }
 
     /**
@@ -31,10 +39,14 @@ public final class LocusMove {
     public static void repin(Context ctx, Turn turn, List<String> taken) {
         if (turn.locusPolicy != LocusPolicy.LATEST_INBOUND || !turn.mode.usesLocus() || turn.locus == null) return;
         String newest = null;
+        String arrival = null;
         for (String id : taken) {
             StoredMessage m = ctx.state().privacy.message(turn.agent, id);
-            if (m != null && m.channel != null && m.addressed && m.onBranch) newest = m.channel;
+            if (m != null && m.channel != null && m.addressed && m.onBranch) {
+                newest = m.channel;
+                arrival = id;
+            }
         }
-        if (newest != null && !newest.equals(turn.locus)) emit(ctx, turn, newest, LocusMoveReason.ADDRESSED_ARRIVAL);
+        if (newest != null && !newest.equals(turn.locus)) emit(ctx, turn, newest, LocusMoveReason.ADDRESSED_ARRIVAL, arrival);
     }
 }

@@ -1,5 +1,6 @@
 package dev.routing.engine.turns;
 
+import dev.routing.engine.context.Because;
 import dev.routing.engine.context.Context;
 import dev.routing.engine.drafts.CatchUp;
 import dev.routing.engine.notices.Notices;
@@ -34,15 +35,23 @@ public final class Starts {
         }
         PrivateStart.Reason reason = ctx.rules().privateTurns()
                 ? PrivateStart.why(state, ctx.today(), start.agent(), start.continues(), unknownWake, batch, start.reads()) : null;
-        String why = reason == null ? null : reason.why();
+        String source = storedSource(state, start.agent(), reason);
         Turn open = start.continues() == null ? null : state.turns.turn(start.continues());
         if (open != null && open.agent.equals(start.agent())) {
-            continueTurn(ctx, start, open, batch, why);
+            continueTurn(ctx, start, open, batch, reason, source);
         } else {
-            openTurn(ctx, start, batch, why);
+            openTurn(ctx, start, batch, reason, source);
             if (open != null) contest(ctx, open);
         }
         return reason;
+    }
+
+    /** P7, P12: what the stored private input a start answers is, in the resident's words; null for any other reason. */
+    private static String storedSource(EngineState state, String agent, PrivateStart.Reason reason) {
+        if (reason == null || !PrivateStart.STORED.equals(reason.why())) return null;
+        var mark = state.privacy.mark.get(agent);
+        int others = mark == null ? 0 : Math.max(0, mark.size() - 1);
+        return Notices.storedInput(reason.message(), state.privacy.message(agent, reason.message()), others);
     }
 
     /**
@@ -51,16 +60,20 @@ public final class Starts {
      */
     private static void contest(Context ctx, Turn turn) {
         if (turn.isPrivate || !ctx.rules().privateTurns()) return;
-        ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "start", PrivateStart.FOREIGN_TURN));
+        ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "start", PrivateStart.FOREIGN_TURN)).rule("P2").turn(turn.id);
         tellPrivate(ctx, turn, PrivateStart.FOREIGN_TURN);
     }
 
     /** P12: a turn made private where it stands is told once, and why, unless it began as a silent tick. */
     static void tellPrivate(Context ctx, Turn turn, String why) {
-        if (!turn.startSilent && !turn.privateNoticeGiven) ctx.emit(Notices.privateTurn(ctx.at(), turn.agent, turn.id, why));
+        if (!turn.startSilent && !turn.privateNoticeGiven) {
+            ctx.emit(Notices.privateTurn(ctx.at(), turn.agent, turn.id, why)).rule("P12").privateTurn(turn.id);
+        }
     }
 
-    private static void openTurn(Context ctx, TurnStarted start, List<WakeQueued> batch, String why) {
+    private static void openTurn(Context ctx, TurnStarted start, List<WakeQueued> batch, PrivateStart.Reason reason,
+            String source) {
+        String why = reason == null ? null : reason.why();
         EngineState state = ctx.state();
         AgentSettings settings = state.roster.agent(start.agent());
         long id = state.nextTurn;
@@ -71,13 +84,17 @@ public final class Starts {
         Locus locus = locates ? Locus.of(state, start.agent(), batch) : Locus.NONE;
         // Locus.of has read the trigger already; a turn it does not locate reads it alone.
         String trigger = isPrivate ? null : locates ? locus.trigger() : Locus.trigger(state, start.agent(), batch);
-        ctx.emit(new TurnOpened(ctx.at(), id, start.agent(), isPrivate, why, locus.channel(), locus.fallback(),
-                serverOf(state, locus.channel()), trigger, causes(batch)));
+        TurnOpened opened = new TurnOpened(ctx.at(), id, start.agent(), isPrivate, why, locus.channel(), locus.fallback(),
+                serverOf(state, locus.channel()), trigger, causes(batch));
+        Because b = ctx.emit(opened);
+        if (b.keeps()) for (WakeQueued w : batch) b.wake(start.agent(), w.id());
+        if (isPrivate) PrivateStart.because(b, start.agent(), reason);
+        else Locus.because(b, start.agent(), locus, heartbeat);
         if (isPrivate) {
-            announcePrivate(ctx, id, start, why);
+            announcePrivate(ctx, id, start, why, source);
             nameChannelsHeld(ctx, state.turns.turn(id), channelsTakenIn(state, start.agent(), batch, start.reads()));
         } else if (settings.mode.usesLocus() && !heartbeat) {
-            tellRouting(ctx, start.agent(), id, locus.channel());
+            tellRouting(ctx, start.agent(), id, locus.channel(), opened);
         }
         CatchUp.decide(ctx, start.agent(), id);
     }
@@ -91,13 +108,24 @@ public final class Starts {
         return causes;
     }
 
-    private static void continueTurn(Context ctx, TurnStarted start, Turn turn, List<WakeQueued> batch, String why) {
+    private static void continueTurn(Context ctx, TurnStarted start, Turn turn, List<WakeQueued> batch,
+            PrivateStart.Reason reason, String source) {
+        String why = reason == null ? null : reason.why();
         boolean becomesPrivate = why != null && !turn.isPrivate;
         boolean isPrivate = turn.isPrivate || becomesPrivate;
-        ctx.emit(new TurnContinued(ctx.at(), turn.id, turn.agent, isPrivate, isPrivate ? (becomesPrivate ? why : turn.why) : null));
-        if (becomesPrivate) ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "start", why));
+        // P8: a start that continues a turn speaks as that turn, private when it is (or becomes so here)
+        Because b = ctx.emit(new TurnContinued(ctx.at(), turn.id, turn.agent, isPrivate,
+                isPrivate ? (becomesPrivate ? why : turn.why) : null)).turn(turn.id);
+        if (b.keeps()) for (WakeQueued w : batch) b.wake(start.agent(), w.id());
+        if (becomesPrivate) {
+            PrivateStart.because(b, start.agent(), reason);
+            PrivateStart.because(ctx.emit(new TurnMadePrivate(ctx.at(), turn.id, "start", why)), start.agent(), reason);
+        } else {
+            b.rule("P8");
+            if (turn.isPrivate) b.privateTurn(turn.id);
+        }
         if (isPrivate) {
-            announcePrivate(ctx, turn.id, start, turn.why);
+            announcePrivate(ctx, turn.id, start, turn.why, becomesPrivate ? source : null);
             nameChannelsHeld(ctx, turn, channelsTakenIn(ctx.state(), start.agent(), batch, start.reads()));
         } else {
             repin(ctx, turn, batch, start.reads());
@@ -116,10 +144,10 @@ public final class Starts {
     }
 
     /** P12: the resident is told once per turn that it is private, and why; a silent tick is told nothing. */
-    static void announcePrivate(Context ctx, long turn, TurnStarted start, String why) {
+    static void announcePrivate(Context ctx, long turn, TurnStarted start, String why, String source) {
         Turn t = ctx.state().turns.turn(turn);
         if (start.silent() || (t != null && t.privateNoticeGiven)) return;
-        ctx.emit(Notices.privateTurn(ctx.at(), start.agent(), turn, why));
+        ctx.emit(Notices.privateTurn(ctx.at(), start.agent(), turn, why, source)).rule("P12").privateTurn(turn);
     }
 
     /**
@@ -129,7 +157,7 @@ public final class Starts {
     public static void nameChannelsHeld(Context ctx, Turn turn, Set<String> channels) {
         if (turn == null || !turn.mode.usesLocus() || channels.isEmpty()) return;
         List<String> fresh = channels.stream().filter(c -> !turn.channelsNamed.contains(c)).toList();
-        if (!fresh.isEmpty()) ctx.emit(Notices.channelsHeld(ctx.at(), turn.agent, turn.id, fresh));
+        if (!fresh.isEmpty()) ctx.emit(Notices.channelsHeld(ctx.at(), turn.agent, turn.id, fresh)).rule("P15").privateTurn(turn.id);
     }
 
     /**
@@ -156,12 +184,12 @@ public final class Starts {
     }
 
     /** 0.30.0's record of what the agent was last told: a routing notice when it changes. */
-    private static void tellRouting(Context ctx, String agent, long turn, String channel) {
+    private static void tellRouting(Context ctx, String agent, long turn, String channel, TurnOpened opened) {
         String told = ctx.state().privacy.lastTold.get(agent);
         String now = channel == null ? "" : channel;
         if (told == null && channel == null) return;
         if (now.equals(told)) return;
-        ctx.emit(Notices.routing(ctx.at(), agent, turn, channel));
+        ctx.emit(Notices.routing(ctx.at(), agent, turn, channel)).rule("M1").decision(opened);
     }
 
     static String serverOf(EngineState state, String channel) {

@@ -126,7 +126,7 @@ class BounceAndCatchUpWordsTest {
         s.host.end(turn);
         roomTurn("work");
         String why = " (held; it had no destination: plain speech with no target waits for one)";
-        assertEquals("[drafts] Drafts no notice has named yet: " + held.get(2) + why + ", " + held.get(1) + why + ", "
+        assertEquals("[drafts] Drafts no notice in your current history names: " + held.get(2) + why + ", " + held.get(1) + why + ", "
                 + held.get(0) + why + ". The drafts tool lists, reads, resends or dismisses them.",
                 s.notices("catch-up").get(0).text());
     }

@@ -197,6 +197,37 @@ class DerivedWorkTest {
         s.assertKeptPrivate(turn, "private-turn");
     }
 
+    /**
+     * P7, P12: a room's start made private by agent mail a private turn's sender stored while the
+     * agent was idle is told what made it private: that mail and the turn it came from, not "an
+     * operator's message".
+     */
+    @Test
+    void P12_aStartMadePrivateByStoredPrivateAgentMailNamesTheMailInItsNotice() {
+        Scenario s = Scenario.withFocusFallback();
+        s.host.agent("boss", Mode.LOCUS, LocusPolicy.DELIVERY);
+        String op = s.host.message("boss", "external-message", null, false, "ask qa", "host", null, true);
+        long bossTurn = s.host.answer("boss", op, null);
+        String mail = s.host.message("qa", "agent-mail", null, false, "from boss", "host", bossTurn, false);
+        String ping = s.host.room("qa", "noisy", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "noisy");
+        assertEquals("stored-private-input", s.opened(turn).why());
+        String told = s.notices("private-turn").stream().filter(n -> n.turn() == turn).findFirst().orElseThrow().text();
+        assertTrue(told.contains("agent mail (" + mail + ") sent while its sender's turn " + bossTurn
+                + " was private, stored before this start"), told);
+        assertFalse(told.contains("operator"), told);
+    }
+
+    @Test
+    void P12_aStartMadePrivateByAStoredOperatorMessageNamesIt() {
+        Scenario s = Scenario.withFocusFallback();
+        String op = s.host.operatorQuietly("qa", "status?");
+        String ping = s.host.room("qa", "noisy", "@qa ping", true);
+        long turn = s.host.answer("qa", ping, "noisy");
+        String told = s.notices("private-turn").stream().filter(n -> n.turn() == turn).findFirst().orElseThrow().text();
+        assertTrue(told.contains("an operator's message from a private surface (" + op + "), stored before this start"), told);
+    }
+
     @Test
     void D6_agentMailFromAChannelTurnIsAnsweredWhereAChannelLessTurnsSpeechGoes() {
         Scenario s = Scenario.withFocusFallback();

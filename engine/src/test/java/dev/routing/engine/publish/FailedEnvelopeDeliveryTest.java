@@ -75,6 +75,51 @@ class FailedEnvelopeDeliveryTest {
         assertEquals(1, s.notices("bounce").size());
     }
 
+    /**
+     * Seed, "A turn's routing": every hold, bounce and state change a delivery makes writes to the
+     * turn it came from, never to the agent's current one. Turn 1's envelope fails while turn 2 (a
+     * turn with a cause of its own) runs: the late bounce holds its draft for turn 1 and tells the
+     * resident, and turn 2's own bounces wake as they would without it (the cap counts turn 2's).
+     */
+    @Test
+    void M3_aLateBounceOfAnEndedTurnLeavesTheNextTurnsBounceWakesAlone() {
+        Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        long first = roomTurn(s);
+        s.host.say(first, 1, ">>#work Late words.");
+        s.host.end(first);
+        long second = roomTurn(s);
+        s.host.settle(attempt(s), false, null);
+        DraftHeld late = s.host.last(DraftHeld.class).get(0);
+        assertEquals(first, late.turn(), "the late bounce's draft is turn 1's");
+        NoticeIssued told = s.host.last(NoticeIssued.class).get(0);
+        assertEquals("bounce", told.kind());
+        assertEquals(first, told.turn());
+        s.host.say(second, 1, "One.");
+        s.host.say(second, 2, "Two.");
+        List<Boolean> wakes = s.notices("bounce").stream().filter(n -> n.turn() == second).map(NoticeIssued::wake).toList();
+        assertEquals(List.of(true, true), wakes, "turn 2's bounces, counted from its own start");
+    }
+
+    /** The same, for the receipt: turn 2's receipt tallies only turn 2's deliveries and drafts (D7). */
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"LOCUS", "HYBRID"})
+    void D7_aLateFailureOfAnEndedTurnChangesNothingInTheNextTurnsReceipt(Mode mode) {
+        Scenario s = new Scenario().agent(mode, LocusPolicy.DELIVERY);
+        long first = roomTurn(s);
+        s.host.say(first, 1, mode == Mode.HYBRID ? ">>>#work Late words." : "Late words.");
+        s.host.end(first);
+        long second = roomTurn(s);
+        s.host.settle(attempt(s), false, null);
+        s.host.say(second, 1, "Second words.");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), true, null);
+        s.host.end(second);
+        NoticeIssued receipt = s.notices("receipt").stream().filter(n -> n.turn() == second).findFirst().orElseThrow();
+        assertEquals("[delivered] 1 publication(s) confirmed: attempt 2 to work: delivered.", receipt.text());
+        assertEquals(List.of(), receipt.names().drafts());
+        NoticeIssued firstReceipt = s.notices("receipt").stream().filter(n -> n.turn() == first).findFirst().orElseThrow();
+        assertTrue(firstReceipt.text().contains("attempt 1 to work: failed"), firstReceipt.text());
+    }
+
     @Test
     void D1_aLocusTurnsFailedPlainSpeechGetsTheMarkerAndNoDraft() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);

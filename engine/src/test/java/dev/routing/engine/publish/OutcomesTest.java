@@ -146,6 +146,27 @@ class OutcomesTest {
         assertEquals("unknown", outcomes.get(0).outcome());
     }
 
+    /**
+     * Issue 35: a late {@code delivered: true} after a restart gives the attempt a second
+     * {@code publish.outcome}: unknown at the restart, then delivered (docs/protocol.md and the
+     * schema's description of publish.outcome tell a host so); a late failure gives none.
+     */
+    @Test
+    void J3_O1_aLateDeliveryAfterARestartGivesTheAttemptASecondOutcomeAndALateFailureNone() {
+        Scenario s = scenario();
+        long delivered = publish(s);
+        long failed = publish(s);
+        s.restart();
+        s.host.settle(delivered, true, null);
+        s.host.settle(failed, false, null);
+        List<String> first = s.host.all(PublishOutcome.class).stream().filter(o -> o.attempt() == delivered)
+                .map(PublishOutcome::outcome).toList();
+        assertEquals(List.of("unknown", "delivered"), first, "the last outcome is the attempt's");
+        List<String> second = s.host.all(PublishOutcome.class).stream().filter(o -> o.attempt() == failed)
+                .map(PublishOutcome::outcome).toList();
+        assertEquals(List.of("unknown"), second, "a late failure never clears an unknown outcome");
+    }
+
     /** A room turn's one call; returns the tool's answer. */
     private static ToolDecided call1(Scenario s, Call call) {
         String ping = s.host.room("qa", "work", "@qa ping", true);

@@ -2,6 +2,8 @@ package dev.routing.engine.testing;
 
 import dev.routing.engine.Core;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.context.Trace;
+import dev.routing.engine.context.Why;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Entry;
@@ -21,9 +23,22 @@ public final class CoreSink implements Sink {
     private Core core;
     private final List<Entry> entries = new ArrayList<>();
     private boolean started;
+    /** Why each decision was made, as the rules said it (only when traced). */
+    private final java.util.IdentityHashMap<Decision, Why> whys;
 
     public CoreSink(RuleSet rules) {
+        this(rules, false);
+    }
+
+    /** {@code traced}: every decide runs with a trace, and {@link #why} says what each decision's rule said. */
+    public CoreSink(RuleSet rules, boolean traced) {
         this.core = new Core(rules);
+        this.whys = traced ? new java.util.IdentityHashMap<>() : null;
+    }
+
+    /** What the rule that made the decision said (null when untraced). */
+    public Why why(Decision d) {
+        return whys == null ? null : whys.get(d);
     }
 
     @Override
@@ -45,7 +60,12 @@ public final class CoreSink implements Sink {
 
     private List<Decision> record(Fact fact) {
         entries.add(fact);
-        List<Decision> decisions = core.accept(fact);
+        Trace trace = whys == null ? null : new Trace();
+        List<Decision> decisions = core.accept(fact, trace);
+        if (trace != null) {
+            List<Why> said = trace.whys();
+            for (int i = 0; i < decisions.size(); i++) whys.put(decisions.get(i), said.get(i));
+        }
         entries.addAll(decisions);
         return decisions;
     }

@@ -16,7 +16,12 @@ public class Scenario {
     public final Host host;
 
     public Scenario(RuleSet rules) {
-        sink = new CoreSink(rules);
+        this(rules, false);
+    }
+
+    /** {@code traced}: the core decides with a trace, and {@link CoreSink#why} reads what each rule said. */
+    public Scenario(RuleSet rules, boolean traced) {
+        sink = new CoreSink(rules, traced);
         host = new Host(sink::accept);
         host.channel("work", "discord").channel("noisy", "discord");
     }

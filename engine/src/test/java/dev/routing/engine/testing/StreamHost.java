@@ -43,6 +43,9 @@ public final class StreamHost {
     private final Map<String, List<String>> removed = new HashMap<>();
     private final Map<String, List<Long>> turns = new HashMap<>();
     private final Map<String, List<String>> drafts = new HashMap<>();
+    /** agent -> ids of notices that named drafts, on its branch and taken off it (D7). */
+    private final Map<String, List<Long>> noticesShown = new HashMap<>();
+    private final Map<String, List<Long>> noticesHidden = new HashMap<>();
     private final Deque<Long> attemptsOut = new ArrayDeque<>();
     private final List<Long> unknown = new ArrayList<>();
     private final List<Fact> facts = new ArrayList<>();
@@ -332,15 +335,35 @@ public final class StreamHost {
     private void history(String agent, int b) {
         List<String> gone = removed.computeIfAbsent(agent, k -> new ArrayList<>());
         List<String> here = stored.getOrDefault(agent, new ArrayList<>());
+        List<String> off = List.of();
+        List<String> on = List.of();
         if (b % 3 == 0 && !gone.isEmpty()) {
             String id = gone.remove(0);
             here.add(id);
-            feed(new HistoryChanged(tick(), agent, "main", List.of(), List.of(id)));
+            on = List.of(id);
         } else if (!here.isEmpty()) {
             String id = here.remove(b % here.size());
             gone.add(id);
-            feed(new HistoryChanged(tick(), agent, "main", List.of(id), List.of()));
+            off = List.of(id);
         }
+        // D7: the notices that named drafts go with the messages, and come back; now and then an id never given
+        List<Long> shown = noticesShown.computeIfAbsent(agent, k -> new ArrayList<>());
+        List<Long> hidden = noticesHidden.computeIfAbsent(agent, k -> new ArrayList<>());
+        List<Long> noticesOff = List.of();
+        List<Long> noticesOn = List.of();
+        if (b % 5 == 1 && !shown.isEmpty()) {
+            Long n = shown.remove(b % shown.size());
+            hidden.add(n);
+            noticesOff = List.of(n);
+        } else if (b % 5 == 2 && !hidden.isEmpty()) {
+            Long n = hidden.remove(0);
+            shown.add(n);
+            noticesOn = List.of(n);
+        } else if (b % 23 == 22) {
+            noticesOff = List.of(1_000_000_000L + b);
+        }
+        if (off.isEmpty() && on.isEmpty() && noticesOff.isEmpty() && noticesOn.isEmpty()) return;
+        feed(new HistoryChanged(tick(), agent, "main", off, on, noticesOff, noticesOn));
     }
 
     private void restart() {
@@ -387,6 +410,9 @@ public final class StreamHost {
                 attemptsOut.remove(o.attempt());
                 unknown.add(o.attempt());
             } else if (d instanceof DraftHeld h) drafts.computeIfAbsent(h.agent(), k -> new ArrayList<>()).add(h.draft());
+            else if (d instanceof NoticeIssued n && n.notice() != null && !n.names().drafts().isEmpty()) {
+                noticesShown.computeIfAbsent(n.agent(), k -> new ArrayList<>()).add(n.notice());
+            }
         }
     }
 

@@ -28,7 +28,7 @@ public final class EntrySamples {
         {"type":"turn.ended","at":"@AT","turn":7}
         {"type":"script.called","at":"@AT","agent":"qa","turn":7,"tool":"channel_publish","channel":"work","server":"discord","text":"report"}
         {"type":"publish.settled","at":"@AT","attempt":12,"delivered":true,"messageId":"msg-991","error":"error-response","connectorText":"429 slow down","connectorData":{"retryAfter":3,"nested":{"ok":false,"list":[1,"two",null,2.5,-9007199254740993]}}}
-        {"type":"history.changed","at":"@AT","agent":"qa","branch":"main","removed":["m1"],"restored":["m2"]}
+        {"type":"history.changed","at":"@AT","agent":"qa","branch":"main","removed":["m1"],"restored":["m2"],"removedNotices":[4,5],"restoredNotices":[3]}
         {"type":"process.restarted","at":"@AT"}
         {"type":"engine.started","at":"@AT","rules":"0.30.0","cut":"cut a torn tail of 1 excerpt(s) never acknowledged"}
         {"type":"turn.opened","at":"@AT","turn":8,"agent":"qa","private":true,"why":"private-surface","locus":"work","fallback":"focus","server":"discord","trigger":"work","causes":["message","heartbeat"]}
@@ -45,7 +45,7 @@ public final class EntrySamples {
         {"type":"draft.held","at":"@AT","draft":"d-0000003","agent":"qa","cause":"bounced","text":"Oops.","risk":true,"turn":8,"quiet":true}
         {"type":"draft.dismissed","at":"@AT","draft":"d-0000003","agent":"qa","risk":true}
         {"type":"draft.letGo","at":"@AT","draft":"d-0000003","agent":"qa"}
-        {"type":"notice.issued","at":"@AT","agent":"qa","kind":"bounce","names":{"channels":["work"],"drafts":["d-0000003"]},"text":"Your words were held.","wake":true,"turn":8}
+        {"type":"notice.issued","at":"@AT","agent":"qa","kind":"bounce","names":{"channels":["work"],"drafts":["d-0000003"]},"text":"Your words were held.","wake":true,"turn":8,"notice":12}
         {"type":"retention.checkpoint","at":"@AT","through":4294967301,"kept":3,"letGo":1}
         {"type":"state.checkpoint","at":"@AT","through":4294967302,"entries":501,"state":{"privacy":{"turns":[{"turn":8,"private":true}]},"drafts":{},"rng":12345},"lastSeq":41}
         """);

@@ -1,5 +1,6 @@
 package dev.routing.projections.drafts;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,8 +27,31 @@ public final class Draft {
     public boolean dismissed;
     /** An attempt of unknown outcome: it may have been posted. */
     public boolean unconfirmed;
-    /** A notice has named it (D7); catch-up names those no notice reached. */
+    /**
+     * A notice with no id has named it (D7): a journal from before notice ids. No history change can
+     * take such a notice away, so the draft counts as named for good.
+     */
     public boolean named;
+    /**
+     * D7: how many notices naming it are on the agent's current branch, by id (a history change
+     * takes them off and puts them back). Left out of a checkpoint while 0.
+     */
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+    public int namings;
+    /**
+     * D7, fail closed: a history change named a notice id the engine never gave, so which notices it
+     * took away is unknown: the draft is named again at the next start, whatever names it now.
+     */
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+    public boolean renameDue;
+
+    /**
+     * D7: catch-up names it at the next start: neither delivered nor dismissed, and no notice on the
+     * current branch names it (or which do is unknown).
+     */
+    public boolean awaitsNaming() {
+        return !delivered && !dismissed && (renameDue || (!named && namings == 0));
+    }
 
     /** D6: delivered > dismissed > unconfirmed > held; attempting while an attempt is out. */
     public String state() {

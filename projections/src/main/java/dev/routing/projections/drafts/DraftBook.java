@@ -1,5 +1,6 @@
 package dev.routing.projections.drafts;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.Collection;
 import java.util.Collections;
@@ -26,6 +27,13 @@ public final class DraftBook {
     public final HashMap<String, String> latestBounce = new HashMap<>();
     /** agent -> ids retention let go, newest remembered. */
     public final HashMap<String, TreeSet<String>> letGo = new HashMap<>();
+    /**
+     * notice id -> a notice with an id that named drafts, while one it named is kept and open (D7): a
+     * history change that takes it off the branch, or puts it back, reads which drafts it named.
+     * Left out of a checkpoint while empty, as in every journal from before notice ids.
+     */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public final HashMap<Long, NamingNotice> notices = new HashMap<>();
     /** Draft ids drawn so far: the generator's position (ids never depend on anything else). */
     public long drawn;
     public long nextSeq;
@@ -37,7 +45,7 @@ public final class DraftBook {
     private transient boolean ordered;
     /** agent -> its drafts, newest first. */
     private final transient TreeMap<String, TreeSet<Draft>> byAge = new TreeMap<>();
-    /** agent -> its drafts no notice has named that are neither dismissed nor delivered, newest first (D7's catch-up). */
+    /** agent -> its drafts that await naming ({@link Draft#awaitsNaming}), newest first (D7's catch-up). */
     private final transient TreeMap<String, TreeSet<Draft>> unnamed = new TreeMap<>();
 
     public Draft get(String agent, String id) {
@@ -60,9 +68,97 @@ public final class DraftBook {
         if (d != null && ordered) unorder(d);
     }
 
-    /** The draft was named, dismissed or delivered, none of which is undone: catch-up no longer names it. For the fold only. */
-    public void settled(Draft d) {
-        if (ordered) removeFrom(unnamed, d);
+    /** Whether catch-up names the draft may have changed (named, unnamed, dismissed, delivered): for the fold only. */
+    public void recheck(Draft d) {
+        if (!ordered) return;
+        removeFrom(unnamed, d);
+        if (d.awaitsNaming()) unnamed.computeIfAbsent(d.agent, a -> new TreeSet<>(NEWEST_FIRST)).add(d);
+    }
+
+    /**
+     * D7: a notice named these of the resident's drafts, touching them (T2); {@code notice} is its id,
+     * or null for a notice from before notice ids, which names a draft for good. For the fold only.
+     */
+    public void named(String agent, Long notice, List<String> ids, long atMillis) {
+        NamingNotice record = null;
+        for (int i = 0; i < ids.size(); i++) {
+            Draft d = get(agent, ids.get(i));
+            if (d == null) continue;
+            d.touchedMillis = atMillis;
+            d.renameDue = false;
+            if (notice == null) {
+                d.named = true;
+            } else {
+                if (record == null) {
+                    record = new NamingNotice();
+                    record.agent = agent;
+                    record.heldBefore = nextSeq;
+                }
+                // a notice that lists a draft twice names it once
+                if (!record.drafts.contains(d.id)) {
+                    record.drafts.add(d.id);
+                    d.namings++;
+                }
+            }
+            recheck(d);
+        }
+        if (record != null) notices.put(notice, record);
+    }
+
+    /**
+     * D7: a history change took the notice off the resident's current branch: a draft no other
+     * notice on the branch names is named again at the next start. An id the engine never gave
+     * ({@code lastNotice} is the newest it gave) says the host's history holds what the engine cannot
+     * place: every open draft of the resident's is named again (fail closed). An id of another
+     * resident's notice, or of one that named nothing still kept, takes nothing away. For the fold only.
+     */
+    public void noticeRemoved(String agent, long notice, long lastNotice) {
+        if (notice < 1 || notice > lastNotice) {
+            HashMap<String, Draft> byId = drafts.get(agent);
+            if (byId == null) return;
+            for (Draft d : byId.values()) {
+                if (d.delivered || d.dismissed) continue;
+                d.renameDue = true;
+                recheck(d);
+            }
+            return;
+        }
+        NamingNotice n = notices.get(notice);
+        if (n == null || !n.agent.equals(agent) || !n.onBranch) return;
+        n.onBranch = false;
+        for (int i = 0; i < n.drafts.size(); i++) {
+            Draft d = get(agent, n.drafts.get(i));
+            if (d == null || !n.named(d)) continue;
+            d.namings--;
+            recheck(d);
+        }
+    }
+
+    /** D7: a history change put the notice back on the resident's current branch (a redo, a switch back). For the fold only. */
+    public void noticeRestored(String agent, long notice) {
+        NamingNotice n = notices.get(notice);
+        if (n == null || !n.agent.equals(agent) || n.onBranch) return;
+        n.onBranch = true;
+        for (int i = 0; i < n.drafts.size(); i++) {
+            Draft d = get(agent, n.drafts.get(i));
+            if (d == null || !n.named(d)) continue;
+            d.namings++;
+            recheck(d);
+        }
+    }
+
+    /**
+     * At a retention checkpoint: a notice that names no draft still kept, held before it and open is
+     * forgotten, since no history change can make it matter again. For the fold only.
+     */
+    public void forgetSpentNotices() {
+        notices.values().removeIf(n -> {
+            for (int i = 0; i < n.drafts.size(); i++) {
+                Draft d = get(n.agent, n.drafts.get(i));
+                if (d != null && n.named(d) && !d.delivered && !d.dismissed) return false;
+            }
+            return true;
+        });
     }
 
     /** The resident's drafts, newest first. */
@@ -70,7 +166,7 @@ public final class DraftBook {
         return read(byAge, agent);
     }
 
-    /** The resident's drafts no notice has named, neither dismissed nor delivered, newest first. */
+    /** The resident's drafts no notice on its branch names, neither dismissed nor delivered, newest first. */
     public Collection<Draft> unnamed(String agent) {
         return read(unnamed, agent);
     }
@@ -91,7 +187,7 @@ public final class DraftBook {
 
     private void order(Draft d) {
         byAge.computeIfAbsent(d.agent, a -> new TreeSet<>(NEWEST_FIRST)).add(d);
-        if (!d.named && !d.dismissed && !d.delivered) unnamed.computeIfAbsent(d.agent, a -> new TreeSet<>(NEWEST_FIRST)).add(d);
+        if (d.awaitsNaming()) unnamed.computeIfAbsent(d.agent, a -> new TreeSet<>(NEWEST_FIRST)).add(d);
     }
 
     private void unorder(Draft d) {

@@ -71,6 +71,13 @@ public final class Turn {
     /** Channels a notice of this turn already named (P15's "once"). */
     public SortedSet<String> channelsNamed = Collections.emptySortedSet();
     public boolean privateNoticeGiven;
+    /**
+     * M3: bounce wakes in a row as this turn counts them: what a turn opened by bounce wakes alone
+     * carried in, and its own waking bounces since (a delivered envelope resets it). A late bounce of
+     * another turn writes to that turn, never to this one. Left out of a checkpoint while 0.
+     */
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+    public int bounceStreak;
     /** A heartbeat's turn takes no channel and holds its speech as drafts (M1a). */
     public boolean heartbeat;
 

@@ -43,6 +43,7 @@ public final class AuditCommand implements Callable<Integer> {
         WindowOption.Window w = window.window();
         AuditReport audit;
         Fingerprint audited = null;
+        FindingsWhy why;
         try (Journal j = journal.reader()) {
             long all = w.from() == null && w.to() == null ? j.entryCount() : 0;
             Progress progress = new Progress("audit", all);
@@ -50,19 +51,21 @@ public final class AuditCommand implements Callable<Integer> {
             progress.done();
             // the page names what it was made from; the other formats carry the index range in "read"
             if ("html".equals(format)) audited = Fingerprint.of(j, audit.read());
+            // the text and JSON reports say why each finding's publication was made, as explain does
+            why = "html".equals(format) || audit.findings().isEmpty() ? FindingsWhy.none() : FindingsWhy.of(j, audit);
         }
         if (agent != null && audit.agents().isEmpty()) throw new BadInputException("--agent: no agent '" + agent + "' in this journal");
-        report.emit(render(audit, format, audited));
+        report.emit(render(audit, format, audited, why));
         return ExitCodes.OK;
     }
 
-    static String render(AuditReport report, String format, Fingerprint audited) {
+    static String render(AuditReport report, String format, Fingerprint audited, FindingsWhy why) {
         return switch (format) {
-            case "json" -> JsonReport.write(report);
+            case "json" -> JsonReport.write(report, why);
             case "html" -> HtmlReport.write(report, null, audited);
             default -> {
                 StringWriter text = new StringWriter();
-                TextReport.write(report, new PrintWriter(text));
+                TextReport.write(report, why, new PrintWriter(text));
                 yield text.toString();
             }
         };

@@ -19,12 +19,30 @@ public final class JsonReport {
     private JsonReport() {}
 
     public static String write(AuditReport report) {
+        return write(report, FindingsWhy.none());
+    }
+
+    /**
+     * With, on each finding, {@code why}: explain's document for its publication (as {@code explain
+     * --format json} prints it), or {@code explain}: the command that gives it.
+     */
+    public static String write(AuditReport report, FindingsWhy why) {
         ObjectNode tree = JSON.valueToTree(report);
         ArrayNode agents = (ArrayNode) tree.get("agents");
         for (int i = 0; i < report.agents().size(); i++) {
             AgentReport a = report.agents().get(i);
-            ArrayNode unknown = ((ObjectNode) agents.get(i)).putArray("unknownOutcomes");
+            ObjectNode agent = (ObjectNode) agents.get(i);
+            ArrayNode unknown = agent.putArray("unknownOutcomes");
             a.unknownOutcomes().forEach(p -> unknown.add(p.attempt()));
+            ArrayNode findings = (ArrayNode) agent.get("findings");
+            for (int k = 0; findings != null && k < a.findings().size(); k++) {
+                AuditReport.Finding f = a.findings().get(k);
+                ObjectNode finding = (ObjectNode) findings.get(k);
+                var x = why.of(f);
+                if (x != null) finding.set("why", dev.routing.cli.explain.ExplainJson.tree(report.journal(), x));
+                else if (why.failure(f) != null) finding.put("whyNotExplained", why.failure(f));
+                else if (why.command(f) != null) finding.put("explain", why.command(f));
+            }
         }
         try {
             return JSON.writeValueAsString(tree) + "\n";

@@ -21,6 +21,11 @@ public final class TextReport {
     private TextReport() {}
 
     public static void write(AuditReport report, PrintWriter out) {
+        write(report, FindingsWhy.none(), out);
+    }
+
+    /** With, for each finding explained, the chain explain gives for its publication. */
+    public static void write(AuditReport report, FindingsWhy why, PrintWriter out) {
         AuditReport.Window w = report.window();
         out.printf(Locale.ROOT, "Audit of %s, %s to %s, %s%n", report.journal(),
                 w.from() == null ? "its start" : Words.when(w.from()), w.to() == null ? "its end" : Words.when(w.to()),
@@ -36,7 +41,7 @@ public final class TextReport {
         Totals t = report.totals();
         out.println("Totals: " + totals(t));
         out.println();
-        findings(report, out);
+        findings(report, why, out);
         for (AgentReport a : report.agents()) agent(a, out);
         out.flush();
     }
@@ -51,7 +56,7 @@ public final class TextReport {
                 + Words.plural(t.findings(), "finding", "findings");
     }
 
-    private static void findings(AuditReport report, PrintWriter out) {
+    private static void findings(AuditReport report, FindingsWhy why, PrintWriter out) {
         var all = report.findings();
         if (all.isEmpty()) {
             out.println("FINDINGS: none. No plain speech of a turn that had taken in private input reached a channel.");
@@ -66,10 +71,26 @@ public final class TextReport {
                     Words.when(f.at()), Words.quote(f.text(), 90), Words.channel(f.channel()), f.attempt(),
                     f.outcome() == null ? "awaiting an answer" : f.outcome());
             for (Evidence e : f.evidence()) {
-                out.printf(Locale.ROOT, "       %s %-17s %s%n", Words.clock(e.at()), e.type(), e.words());
+                out.printf(Locale.ROOT, "       %s %-17s %-4s %s%n", Words.clock(e.at()), e.type(), e.rule() == null ? "" : e.rule(), e.words());
             }
+            chain(f, why, out);
         }
         out.println();
+    }
+
+    /** Why the publication was made, in the engine's own rules (explain's chain), or the command that says it. */
+    private static void chain(Finding f, FindingsWhy why, PrintWriter out) {
+        var x = why.of(f);
+        if (x != null) {
+            out.printf(Locale.ROOT, "       why it was published (explain --index %s), by rule %s:%n", x.target().at(), x.target().rule());
+            for (var s : x.chain()) {
+                out.printf(Locale.ROOT, "         %-18s %-18s %-4s %s%n", s.at(), s.type(), s.rule() == null ? "" : s.rule(), s.words());
+            }
+        } else if (why.failure(f) != null) {
+            out.println("       why it was published: not explained: " + why.failure(f));
+        } else if (why.command(f) != null) {
+            out.println("       why it was published: " + why.command(f));
+        }
     }
 
     private static void agent(AgentReport a, PrintWriter out) {

@@ -15,6 +15,11 @@ public final class JournalOption {
     @Option(names = "--journal", paramLabel = "DIR", required = true, description = "the journal")
     Path journal;
 
+    /** The folder named. */
+    public Path dir() {
+        return journal;
+    }
+
     /** The journal, opened to read ({@link #reader(Path)}). */
     public Journal reader() {
         return reader(journal);

@@ -1,5 +1,7 @@
 package dev.routing.sidecar.schema;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.routing.journal.codec.WireShape;
@@ -21,11 +23,18 @@ final class RecordSchema {
     static ObjectNode entry(Class<? extends Entry> type, Document document) {
         String name = WireShape.typeName(type);
         ObjectNode schema = object(type.getSimpleName());
+        JsonClassDescription about = type.getAnnotation(JsonClassDescription.class);
+        if (about != null) schema.put("description", about.value());
         ObjectNode properties = schema.putObject("properties");
         properties.set("type", SchemaJson.object().put("const", name));
         ArrayNode required = SchemaJson.NODES.arrayNode().add("type");
         Map<String, List<String>> closed = WireShape.closedSets(type, document.direction == Direction.TO_ENGINE);
-        for (WireShape.Field field : WireShape.fields(type)) add(properties, required, field, closed.get(field.name()), document);
+        List<WireShape.Field> fields = WireShape.fields(type);
+        for (int i = 0; i < fields.size(); i++) {
+            WireShape.Field field = fields.get(i);
+            add(properties, required, field, closed.get(field.name()), document);
+            describe(properties, field.name(), type, i);
+        }
         if (document.direction == Direction.TO_ENGINE) {
             if (!document.defines(SEQ)) document.define(SEQ, seq());
             properties.set("seq", SchemaJson.ref(SEQ));
@@ -55,12 +64,15 @@ final class RecordSchema {
         ObjectNode schema = object(title);
         ObjectNode properties = schema.putObject("properties");
         ArrayNode required = SchemaJson.NODES.arrayNode();
-        for (WireShape.Field field : WireShape.fields(record)) {
+        List<WireShape.Field> fields = WireShape.fields(record);
+        for (int i = 0; i < fields.size(); i++) {
+            WireShape.Field field = fields.get(i);
             if (variant != null && field.name().equals("kind")) {
                 properties.set("kind", SchemaJson.object().put("const", variant.kind()));
                 required.add("kind");
             } else if (variant == null || variant.fields().contains(field.name())) {
                 add(properties, required, field, null, document);
+                describe(properties, field.name(), record, i);
             }
         }
         return close(schema, required);
@@ -74,6 +86,17 @@ final class RecordSchema {
         boolean nullable = toEngine ? !field.required() : field.writtenWhenNull();
         properties.set(field.name(), nullable ? ValueSchema.orNull(value) : value);
         if (field.required() || (!toEngine && field.writtenWhenNull())) required.add(field.name());
+    }
+
+    /**
+     * A component's words for a host ({@link JsonPropertyDescription} on the record's component),
+     * where what the type says is not enough: put beside its schema, never in place of it.
+     */
+    private static void describe(ObjectNode properties, String name, Class<?> record, int index) {
+        JsonPropertyDescription about = record.getRecordComponents()[index].getAccessor().getAnnotation(JsonPropertyDescription.class);
+        if (about == null) return;
+        ObjectNode value = (ObjectNode) properties.get(name);
+        properties.set(name, SchemaJson.object().put("description", about.value()).setAll(value));
     }
 
     private static ObjectNode object(String title) {

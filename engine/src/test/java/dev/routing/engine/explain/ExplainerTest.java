@@ -1,0 +1,291 @@
+package dev.routing.engine.explain;
+
+import static dev.routing.engine.testing.Host.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.testing.Host;
+import dev.routing.engine.testing.JournalSink;
+import dev.routing.journal.event.DraftLetGo;
+import dev.routing.journal.event.EngineStarted;
+import dev.routing.journal.event.Entry;
+import dev.routing.journal.event.HistoryChanged;
+import dev.routing.journal.event.LocusPolicy;
+import dev.routing.journal.event.MessageReceived;
+import dev.routing.journal.event.Mode;
+import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.PublishRequested;
+import dev.routing.journal.event.PublishSettled;
+import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.TurnOpened;
+import dev.routing.journal.store.Journal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * explain, on journals written by the engine on Chronicle: a decision's rule and the chain of facts
+ * and decisions it rests on, found by re-deciding from the checkpoint before it; a fact says so and
+ * names what it led to; what names nothing, or cannot be re-decided as recorded, is refused.
+ */
+class ExplainerTest {
+    @TempDir
+    Path dir;
+
+    private Host host(JournalSink sink) {
+        Host h = new Host(sink::accept);
+        h.channel("work", "discord");
+        h.agent("qa", Mode.LOCUS, LocusPolicy.DELIVERY);
+        return h;
+    }
+
+    /** Every entry's location that matches, in journal order. */
+    private static List<Location> where(Journal j, Predicate<Entry> which) {
+        List<Location> found = new ArrayList<>();
+        j.read(-1, Long.MAX_VALUE, r -> {
+            if (which.test(r.entry())) found.add(new Location(r.index(), r.position()));
+        });
+        return found;
+    }
+
+    private static Step step(Explanation x, String type) {
+        return x.chain().stream().filter(s -> s.type().equals(type)).findFirst().orElseThrow(() -> new AssertionError(type + " in " + x.chain()));
+    }
+
+    private static void assertRestsOnAFactBefore(Explanation x) {
+        assertTrue(x.chain().stream().anyMatch(s -> s.isFact() && s.at().compareTo(x.target().at()) < 0), x.chain().toString());
+    }
+
+    @Test
+    void P4_aPrivateTurnsWordsKeptPrivateAreExplainedByTheOperatorsMessageAndTheTurnItOpened() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            h.focus("qa", "work");
+            String m = h.operator("qa", "status?");
+            long turn = h.answer("qa", m, null);
+            h.say(turn, 1, "All green.");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location kept = where(j, e -> e instanceof SpeechRouted).get(0);
+            Explanation x = new Explainer(j, false).at(kept.index(), kept.position());
+            assertFalse(x.isFact());
+            assertEquals("P4", x.target().rule());
+            assertEquals("P4", step(x, "turn.opened").rule(), "the turn opened private: an operator's message read (P4)");
+            assertTrue(step(x, "message.received").words().contains("a private surface's message (P1)"));
+            assertEquals(Step.ANSWERS, step(x, "round.spoken").role());
+            assertRestsOnAFactBefore(x);
+            List<Location> order = x.chain().stream().map(Step::at).toList();
+            assertEquals(order.stream().sorted().toList(), order, "oldest first");
+        }
+    }
+
+    @Test
+    void P17_under0300TheLeakIsExplainedByTheFocusItFellBackOn() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.V0_30_0, 20_000)) {
+            Host h = host(sink);
+            h.focus("qa", "work");
+            String m = h.operator("qa", "status?");
+            long turn = h.answer("qa", m, null);
+            h.say(turn, 1, "All green.");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location attempt = where(j, e -> e instanceof PublishRequested).get(0);
+            Explanation x = new Explainer(j, false).at(attempt.index(), attempt.position());
+            assertEquals("M1", x.target().rule(), "plain speech goes to the turn's locus");
+            assertEquals("M1", step(x, "speech.routed").rule());
+            assertEquals("P17", step(x, "turn.opened").rule(), "the locus was the focus's fallback");
+            assertNotNull(step(x, "focus.opened"));
+        }
+    }
+
+    @Test
+    void aFactAskedAboutSaysItIsAFactAndNamesTheDecisionsItLedTo() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            String m = h.room("qa", "work", "@qa ping", true);
+            h.answer("qa", m, "work");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location opened = where(j, e -> e instanceof TurnOpened).get(0);
+            Explanation x = new Explainer(j, false).at(opened.index(), 0);
+            assertTrue(x.isFact());
+            assertEquals("turn.started", x.target().type());
+            assertEquals(List.of("turn.opened", "notice.issued"), x.ledTo().stream().map(Step::type).toList());
+            assertEquals(List.of("M1", "M1"), x.ledTo().stream().map(Step::rule).toList());
+            assertEquals(opened, x.ledTo().get(0).at());
+        }
+    }
+
+    @Test
+    void anIndexThatNamesNoEntryIsRefusedAsBadInput() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            String m = h.room("qa", "work", "@qa ping", true);
+            h.answer("qa", m, "work");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location opened = where(j, e -> e instanceof TurnOpened).get(0);
+            NotExplained past = assertThrows(NotExplained.class, () -> new Explainer(j, false).at(opened.index(), 9));
+            assertTrue(past.badInput());
+            assertTrue(past.getMessage().contains("holds 3 entries (positions 0 to 2): position 9 is none"), past.getMessage());
+            NotExplained none = assertThrows(NotExplained.class, () -> new Explainer(j, false).at(opened.index() + 1_000, 0));
+            assertTrue(none.badInput() && none.getMessage().startsWith("no group of this journal has index"), none.getMessage());
+        }
+    }
+
+    @Test
+    void P4_aGroundStoredBeforeTheCheckpointIsFoundInTheSpanBeforeIt() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            String m = h.operatorQuietly("qa", "status?");
+            for (int i = 0; i < 30; i++) h.channel("c" + i, "discord");
+            String ping = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", ping, "work");
+            h.say(turn, 1, "Kept.");
+            assertEquals(m, "m1");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location kept = where(j, e -> e instanceof SpeechRouted).get(0);
+            Location stored = where(j, e -> e instanceof MessageReceived r && r.id().equals("m1")).get(0);
+            assertTrue(j.newestCheckpoint(kept.index()) != null && j.newestCheckpoint(kept.index()).index() > stored.index(),
+                    "the operator's message is before the checkpoint the re-decision starts from");
+            Explanation x = new Explainer(j, false).at(kept.index(), kept.position());
+            assertEquals("P7", step(x, "turn.opened").rule(), "stored private input made the start private");
+            assertEquals(stored, step(x, "message.received").at());
+        }
+    }
+
+    @Test
+    void aJournalThatDoesNotReDecideAsRecordedIsNotExplained() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            h.focus("qa", "work");
+            // a host-sent engine.started: the live engine goes on under today's rules, a re-decision switches
+            h.feed(new EngineStarted(h.tick(), "0.30.0", null));
+            String m = h.operator("qa", "status?");
+            h.answer("qa", m, null);
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location opened = where(j, e -> e instanceof TurnOpened).get(0);
+            NotExplained refused = assertThrows(NotExplained.class, () -> new Explainer(j, false).at(opened.index(), opened.position()));
+            assertFalse(refused.badInput());
+            assertTrue(refused.getMessage().contains("does not give what it records"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void O1_aPostIsExplainedByTheAttemptThatPostedItAndAReceivedMessageByWhatTookItIn() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            String m = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", m, "work");
+            h.say(turn, 1, "pong");
+            h.settle(h.all(PublishRequested.class).get(0).attempt(), true, null);
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Explanation post = new Explainer(j, false).message("x1");
+            assertEquals("publish.requested", post.target().type());
+            assertEquals("publish.settled", post.asked().get(0).type());
+            assertEquals("M1", post.target().rule());
+            Explanation read = new Explainer(j, false).message("m1");
+            assertEquals("message.received", read.asked().get(0).type());
+            assertEquals("turn.opened", read.target().type());
+            NotExplained none = assertThrows(NotExplained.class, () -> new Explainer(j, false).message("nope"));
+            assertTrue(none.badInput());
+        }
+    }
+
+    @Test
+    void M1_aTurnIsExplainedByItsOpeningAndItsDecisionsInOrder() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            String m = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", m, "work");
+            h.say(turn, 1, "pong", call("send_message", "work", "posted"));
+            h.end(turn);
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Explanation x = new Explainer(j, false).turn("qa", 1);
+            assertEquals("turn.opened", x.target().type());
+            assertEquals(List.of("notice.issued", "draft.held", "speech.routed", "tool.decided", "notice.issued"),
+                    x.turn().stream().map(Step::type).toList());
+            assertTrue(x.turn().stream().allMatch(s -> s.rule() != null), x.turn().toString());
+            NotExplained other = assertThrows(NotExplained.class, () -> new Explainer(j, false).turn("ops", 1));
+            assertTrue(other.badInput() && other.getMessage().contains("is qa's, not ops's"), other.getMessage());
+        }
+    }
+
+    @Test
+    void D7_aCatchUpIsExplainedByTheHistoryChangeThatTookItsReceiptAway() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            String m = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", m, "work");
+            h.say(turn, 1, "Held.", call("send_message", "work", "posted"));
+            h.end(turn);
+            long receipt = h.all(NoticeIssued.class).stream().filter(n -> n.kind().equals("receipt")).findFirst().orElseThrow().notice();
+            h.feed(new HistoryChanged(h.tick(), "qa", "main", List.of(), List.of(), List.of(receipt), List.of()));
+            String again = h.room("qa", "work", "@qa again", true);
+            h.answer("qa", again, "work");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location catchUp = where(j, e -> e instanceof NoticeIssued n && n.kind().equals("catch-up")).get(0);
+            Explanation x = new Explainer(j, false).at(catchUp.index(), catchUp.position());
+            assertEquals("D7", x.target().rule());
+            assertNotNull(step(x, "history.changed"));
+            assertEquals("M6", step(x, "draft.held").rule());
+        }
+    }
+
+    @Test
+    void T2_aDraftLetGoIsExplainedByRetentionAndTheHoldItLetGo() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            for (int t = 0; t < 200; t++) {
+                String m = h.room("qa", "work", "@qa ping", true);
+                long turn = h.answer("qa", m, "work");
+                h.say(turn, 1, "Held " + t + ".", call("send_message", "work", "posted"));
+                h.say(turn, 2, "Also held " + t + ".");
+                h.end(turn);
+                if (t == 0) h.advance(8 * 86_400L);
+            }
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            List<Location> letGo = where(j, e -> e instanceof DraftLetGo);
+            assertFalse(letGo.isEmpty(), "retention let a draft go");
+            Explanation x = new Explainer(j, false).at(letGo.get(0).index(), letGo.get(0).position());
+            assertEquals("T2", x.target().rule());
+            assertEquals("M6", step(x, "draft.held").rule());
+            Location checkpoint = where(j, e -> e instanceof dev.routing.journal.event.RetentionCheckpoint).get(0);
+            assertEquals("T3", new Explainer(j, false).at(checkpoint.index(), checkpoint.position()).target().rule());
+        }
+    }
+
+    @Test
+    void aSettleIsAFactAndItsOutcomeRestsOnTheAttempt() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            String m = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", m, "work");
+            h.say(turn, 1, "pong");
+            h.settle(h.all(PublishRequested.class).get(0).attempt(), false, null);
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location settle = where(j, e -> e instanceof PublishSettled).get(0);
+            Explanation fact = new Explainer(j, false).at(settle.index(), 0);
+            assertTrue(fact.isFact());
+            Step outcome = fact.ledTo().get(0);
+            assertEquals("O2", outcome.rule());
+            Explanation x = new Explainer(j, false).at(outcome.at().index(), outcome.at().position());
+            assertNotNull(step(x, "publish.requested"));
+            assertEquals(Step.ANSWERS, step(x, "publish.settled").role());
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.routing.cli.audit;
+
+import dev.routing.engine.audit.AuditReport;
+import dev.routing.engine.audit.Evidence;
+import dev.routing.engine.explain.Explainer;
+import dev.routing.engine.explain.Explanation;
+import dev.routing.engine.explain.NotExplained;
+import dev.routing.journal.store.Journal;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Why each finding's publication was made, as explain says it: the audit's "why this is a finding"
+ * is today's reading of the turn's private input (its evidence) and, beside it, the chain the engine's
+ * own rules give for the publish attempt, re-decided from the journal. The first {@link #EXPLAINED}
+ * findings get their chain in the report; each other one names the explain command that gives it.
+ */
+public final class FindingsWhy {
+    /** How many findings a report explains in place: each may re-decide a span of the journal. */
+    public static final int EXPLAINED = 12;
+
+    private final Map<Long, Explanation> byAttempt = new HashMap<>();
+    private final Map<Long, String> failures = new HashMap<>();
+    private final String journal;
+
+    private FindingsWhy(String journal) {
+        this.journal = journal;
+    }
+
+    /** None: a report with no journal at hand (the reports' own tests). */
+    public static FindingsWhy none() {
+        return new FindingsWhy(null);
+    }
+
+    public static FindingsWhy of(Journal j, AuditReport report) {
+        FindingsWhy why = new FindingsWhy(j.dir().toString());
+        Explainer explainer = new Explainer(j, true);
+        int n = 0;
+        for (AuditReport.Finding f : report.findings()) {
+            if (n++ == EXPLAINED || f.attempt() == null) break;
+            long group = requestedAt(f);
+            if (group < 0) continue;
+            try {
+                why.byAttempt.put(f.attempt(), explainer.attempt(group, f.attempt()));
+            } catch (NotExplained e) {
+                why.failures.put(f.attempt(), e.getMessage());
+            }
+        }
+        return why;
+    }
+
+    /** The group holding the finding's publish.requested, from its evidence (-1 when it names none). */
+    static long requestedAt(AuditReport.Finding f) {
+        for (Evidence e : f.evidence()) if (e.type().equals("publish.requested")) return e.index();
+        return -1;
+    }
+
+    Explanation of(AuditReport.Finding f) {
+        return f.attempt() == null ? null : byAttempt.get(f.attempt());
+    }
+
+    /** Why the chain is missing (re-deciding refused), or null. */
+    String failure(AuditReport.Finding f) {
+        return f.attempt() == null ? null : failures.get(f.attempt());
+    }
+
+    /** The command that explains the finding's publication, for a finding not explained in place. */
+    String command(AuditReport.Finding f) {
+        long group = requestedAt(f);
+        return journal == null || group < 0 ? null : "explain --journal " + journal + " --index 0x" + Long.toHexString(group);
+    }
+}
