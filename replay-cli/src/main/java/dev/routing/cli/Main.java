@@ -62,8 +62,7 @@ public final class Main {
             return cli.execute(args);
         } catch (InternalError e) {
             // a fault in a memory-mapped file the journal did not catch at its edge: still no stack trace
-            System.err.println("error: a fault in the journal's memory-mapped files (a day file cut short, or a full"
-                    + " disk): " + e.getMessage());
+            System.err.println("error: " + mappedFault(e));
             return ExitCodes.FAILURE;
         } finally {
             cli.getOut().flush();
@@ -97,9 +96,15 @@ public final class Main {
         return cli;
     }
 
+    private static String mappedFault(InternalError e) {
+        return "a fault in the journal's memory-mapped files (a day file cut short, or a full disk): " + e.getMessage();
+    }
+
     /** An exception's message, with the path an I/O failure was about (the JDK's often give the path alone, or not at all). */
     private static String said(Exception e) {
         if (e instanceof java.io.IOException io) return PathOptions.describe(io);
+        // Chronicle can wrap such a fault in its own runtime exception
+        if (e.getCause() instanceof InternalError fault) return mappedFault(fault);
         if (e instanceof java.io.UncheckedIOException u && u.getCause() != null) return u.getMessage() + ": " + PathOptions.describe(u.getCause());
         return e.getMessage();
     }

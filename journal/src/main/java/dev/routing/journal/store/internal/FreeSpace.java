@@ -57,11 +57,24 @@ public final class FreeSpace {
      * What a fault in a mapped day file (SIGBUS, raised as an InternalError) means: its disk could
      * not give a page, or the file is shorter than Chronicle's index says (it was cut).
      */
-    RuntimeException faulted(InternalError e, String file) {
+    RuntimeException faulted(Throwable e, String file) {
         long usable = usable();
         if (usable < RESERVE_BYTES) return new JournalFullException(dir, usable, 0, writer, e);
         return new JournalDamagedException(dir, "reading the day file faulted: it is shorter than its index says"
                 + " (it was cut)", file, -1, -1);
+    }
+
+    /**
+     * The fault in a mapped file behind {@code t}, or null. HotSpot raises it where compiled code
+     * next checks (it can be inside Chronicle, which wraps it in its own runtime exception), so it
+     * is looked for along the causes, not only caught as itself.
+     */
+    static InternalError mappedFault(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof InternalError e) return e;
+            if (c.getCause() == c) break;
+        }
+        return null;
     }
 
     /** The usable bytes on the journal's disk (unbounded when the disk cannot say). */

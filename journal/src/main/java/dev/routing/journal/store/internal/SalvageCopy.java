@@ -90,7 +90,8 @@ public final class SalvageCopy {
                     entries = previous.nextEntry();
                     copied++;
                 }
-            } catch (InternalError e) {
+            } catch (InternalError | RuntimeException e) {
+                if (FreeSpace.mappedFault(e) == null) throw e;
                 // a fault reading a mapped file cut short; what was copied passed its checksum
                 stoppedAt = first(stoppedAt, "reading the day file after index 0x" + Long.toHexString(lastIndex)
                         + " faulted (the file is cut short)");

@@ -31,10 +31,11 @@ public final class Searches {
         ExcerptTailer t = s.tailer();
         try {
             return SeqSearch.last(t, last, afterIndex, s.days, s.reader);
-        } catch (InternalError e) {
-            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(last))));
         } catch (JournalDamagedException e) {
             throw named(e);
+        } catch (InternalError | RuntimeException e) {
+            if (FreeSpace.mappedFault(e) == null) throw e;
+            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(last))));
         }
     }
 
@@ -45,10 +46,11 @@ public final class Searches {
         ExcerptTailer t = s.tailer();
         try {
             return SeqSearch.indexOf(t, last, seq, fromIndex, s.days, s.reader);
-        } catch (InternalError e) {
-            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(last))));
         } catch (JournalDamagedException e) {
             throw named(e);
+        } catch (InternalError | RuntimeException e) {
+            if (FreeSpace.mappedFault(e) == null) throw e;
+            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(last))));
         }
     }
 
@@ -81,10 +83,11 @@ public final class Searches {
                 }
                 return new JournalRecord(index, 0, walk.entryAt(index));
             }
-        } catch (InternalError e) {
-            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(start))));
         } catch (JournalDamagedException e) {
             throw named(e);
+        } catch (InternalError | RuntimeException e) {
+            if (FreeSpace.mappedFault(e) == null) throw e;
+            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(start))));
         } finally {
             t.close();
         }

@@ -138,7 +138,8 @@ public final class Store {
     long lastIndexChecked(List<DayFiles.DayFile> files) {
         try {
             return queue.lastIndex();
-        } catch (InternalError e) {
+        } catch (InternalError | RuntimeException e) {
+            if (FreeSpace.mappedFault(e) == null) throw e;
             throw space.faulted(e, files.isEmpty() ? null : files.get(files.size() - 1).name());
         } catch (AssertionError e) {
             return -1;

@@ -119,7 +119,8 @@ public final class Walk {
                     each.accept(index, previous);
                 }
             }
-        } catch (InternalError e) {
+        } catch (InternalError | RuntimeException e) {
+            if (FreeSpace.mappedFault(e) == null) throw e;
             throw s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(at)));
         }
         long last = s.lastIndex;
@@ -184,7 +185,8 @@ public final class Walk {
                 if (first[0] == null) first[0] = reader.decode(index, h, buf, offset, length);
             });
             return first[0];
-        } catch (InternalError e) {
+        } catch (InternalError | RuntimeException e) {
+            if (FreeSpace.mappedFault(e) == null) throw e;
             throw s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(index)));
         }
     }
