@@ -33,6 +33,7 @@ public final class Evolve {
             s.clockMillis = Math.max(s.clockMillis, f.at().toEpochMilli());
             sweepIds(s, f);
             fact(s, f);
+            s.drafts.factFolded();
         } else if (e instanceof Decision d) {
             decision(s, d);
         }
@@ -61,8 +62,14 @@ public final class Evolve {
         else if (f instanceof TurnEnded t) ended(s, t);
         else if (f instanceof HistoryChanged h) history(s, h);
         else if (f instanceof EngineStarted e) s.rules = e.rules();
-        else if (f instanceof ProcessRestarted) s.turns.open.keySet().stream().toList().forEach(s.turns::close);
+        else if (f instanceof ProcessRestarted) restarted(s);
         // script.called and publish.settled change nothing by themselves: their decisions do.
+    }
+
+    /** Every open turn ends, aborted; D7: the notices of those turns may never have been recorded. */
+    private static void restarted(EngineState s) {
+        s.drafts.restarted(s.turns.open.keySet());
+        s.turns.open.keySet().stream().toList().forEach(s.turns::close);
     }
 
     private static void message(EngineState s, MessageReceived m) {
@@ -407,7 +414,7 @@ public final class Evolve {
         if (n.notice() != null) s.lastNotice = Math.max(s.lastNotice, n.notice());
         List<String> drafts = n.names().drafts();
         if (!drafts.isEmpty()) {
-            s.drafts.named(n.agent(), n.notice(), drafts, n.at().toEpochMilli());
+            s.drafts.named(n.agent(), n.notice(), n.turn(), drafts, n.at().toEpochMilli());
             s.retention.draftEntries++;
         }
         if ("bounce".equals(n.kind()) && n.wake()) {

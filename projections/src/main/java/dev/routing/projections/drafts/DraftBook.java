@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -47,6 +49,12 @@ public final class DraftBook {
     private final transient TreeMap<String, TreeSet<Draft>> byAge = new TreeMap<>();
     /** agent -> its drafts that await naming ({@link Draft#awaitsNaming}), newest first (D7's catch-up). */
     private final transient TreeMap<String, TreeSet<Draft>> unnamed = new TreeMap<>();
+    /**
+     * The id of the first notice naming drafts that the fact now folding caused, 0 while it caused
+     * none (a fact's decisions fold before it): what a restart issues itself reaches the restarted
+     * host. Back to 0 once each fact has folded, so never in a checkpoint.
+     */
+    private transient long firstOfFact;
 
     public Draft get(String agent, String id) {
         HashMap<String, Draft> byId = drafts.get(agent);
@@ -77,9 +85,10 @@ public final class DraftBook {
 
     /**
      * D7: a notice named these of the resident's drafts, touching them (T2); {@code notice} is its id,
-     * or null for a notice from before notice ids, which names a draft for good. For the fold only.
+     * or null for a notice from before notice ids, which names a draft for good; {@code turn} the turn
+     * it belongs to, or null. For the fold only.
      */
-    public void named(String agent, Long notice, List<String> ids, long atMillis) {
+    public void named(String agent, Long notice, Long turn, List<String> ids, long atMillis) {
         NamingNotice record = null;
         for (int i = 0; i < ids.size(); i++) {
             Draft d = get(agent, ids.get(i));
@@ -92,7 +101,9 @@ public final class DraftBook {
                 if (record == null) {
                     record = new NamingNotice();
                     record.agent = agent;
+                    record.turn = turn;
                     record.heldBefore = nextSeq;
+                    if (firstOfFact == 0) firstOfFact = notice;
                 }
                 // a notice that lists a draft twice names it once
                 if (!record.drafts.contains(d.id)) {
@@ -124,10 +135,36 @@ public final class DraftBook {
             return;
         }
         NamingNotice n = notices.get(notice);
-        if (n == null || !n.agent.equals(agent) || !n.onBranch) return;
+        if (n != null && n.agent.equals(agent)) takeOff(n);
+    }
+
+    /**
+     * D7, fail closed: the host restarted while these turns were open, so it may never have recorded
+     * their notices (the seed: "one no notice reached (a crash, an aborted turn)"). Each is taken off
+     * the branch as a history change would take it, and a {@code restoredNotices} that names it puts
+     * it back. The notices the restart itself issued reach the restarted host: they stay. For the
+     * fold only, as the restart's fact folds (after its decisions), before the turns close.
+     */
+    public void restarted(Set<Long> openTurns) {
+        if (openTurns.isEmpty()) return;
+        for (Map.Entry<Long, NamingNotice> e : notices.entrySet()) {
+            NamingNotice n = e.getValue();
+            if (n.turn == null || !openTurns.contains(n.turn)) continue;
+            if (firstOfFact != 0 && e.getKey() >= firstOfFact) continue;
+            takeOff(n);
+        }
+    }
+
+    /** Each fact has folded (after its decisions): the next fact's notices are its own. For the fold only. */
+    public void factFolded() {
+        firstOfFact = 0;
+    }
+
+    private void takeOff(NamingNotice n) {
+        if (!n.onBranch) return;
         n.onBranch = false;
         for (int i = 0; i < n.drafts.size(); i++) {
-            Draft d = get(agent, n.drafts.get(i));
+            Draft d = get(n.agent, n.drafts.get(i));
             if (d == null || !n.named(d)) continue;
             d.namings--;
             recheck(d);
