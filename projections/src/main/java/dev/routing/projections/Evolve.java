@@ -66,9 +66,9 @@ public final class Evolve {
         // script.called and publish.settled change nothing by themselves: their decisions do.
     }
 
-    /** Every open turn ends, aborted; D7: the notices of those turns may never have been recorded. */
+    /** Every open turn ends, aborted; D7: the notices given while one was open may never have been recorded. */
     private static void restarted(EngineState s) {
-        s.drafts.restarted(s.turns.open.keySet());
+        for (Turn turn : s.turns.open.values()) s.drafts.restarted(turn.agent, turn.noticesBefore);
         s.turns.open.keySet().stream().toList().forEach(s.turns::close);
     }
 
@@ -207,6 +207,7 @@ public final class Evolve {
         turn.fallback = o.fallback();
         turn.trigger = o.trigger();
         turn.heartbeat = o.heartbeat();
+        turn.noticesBefore = s.lastNotice;
         s.turns.open(turn, Retention.today(s.clockMillis, o.at()));
         if (turn.isPrivate) s.privacy.notePrivateTurn(turn.id);
         List<String> causes = o.causes();
@@ -414,7 +415,7 @@ public final class Evolve {
         if (n.notice() != null) s.lastNotice = Math.max(s.lastNotice, n.notice());
         List<String> drafts = n.names().drafts();
         if (!drafts.isEmpty()) {
-            s.drafts.named(n.agent(), n.notice(), n.turn(), drafts, n.at().toEpochMilli());
+            s.drafts.named(n.agent(), n.notice(), drafts, n.at().toEpochMilli());
             s.retention.draftEntries++;
         }
         if ("bounce".equals(n.kind()) && n.wake()) {

@@ -224,6 +224,27 @@ class NoticesOnTheBranchTest {
         assertEquals(List.of(), catchUps(s, after), "the catch-up on the branch names it now");
     }
 
+    /**
+     * What the host may not have recorded is what it was given while the turn ran, whichever turn a
+     * notice belongs to: a late bounce of turn 1, issued while turn 2 runs, too.
+     */
+    @Test
+    void D7_aLateBounceIssuedWhileTheTurnIsOpenIsTakenAwayByARestartToo() {
+        Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        long first = roomTurn(s);
+        s.host.say(first, 1, ">>#work Late words.");
+        s.host.end(first);
+        long second = roomTurn(s);
+        s.host.settle(s.host.all(PublishRequested.class).get(0).attempt(), false, null);
+        NoticeIssued bounce = s.notices("bounce").get(0);
+        assertEquals(first, bounce.turn(), "the late bounce is turn 1's");
+        assertEquals(held(s), bounce.names().drafts());
+        s.restart();
+        long third = roomTurn(s);
+        assertEquals(1, catchUps(s, third).size(), "the restart came while turn " + second + " was open");
+        assertEquals(held(s), catchUps(s, third).get(0).names().drafts());
+    }
+
     @Test
     void D7_aNoticeOfTheTurnOpenAtARestartThatTheHostRestoresNamesItsDraftAgain() {
         Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);

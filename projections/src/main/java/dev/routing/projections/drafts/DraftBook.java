@@ -8,7 +8,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -85,10 +84,9 @@ public final class DraftBook {
 
     /**
      * D7: a notice named these of the resident's drafts, touching them (T2); {@code notice} is its id,
-     * or null for a notice from before notice ids, which names a draft for good; {@code turn} the turn
-     * it belongs to, or null. For the fold only.
+     * or null for a notice from before notice ids, which names a draft for good. For the fold only.
      */
-    public void named(String agent, Long notice, Long turn, List<String> ids, long atMillis) {
+    public void named(String agent, Long notice, List<String> ids, long atMillis) {
         NamingNotice record = null;
         for (int i = 0; i < ids.size(); i++) {
             Draft d = get(agent, ids.get(i));
@@ -101,7 +99,6 @@ public final class DraftBook {
                 if (record == null) {
                     record = new NamingNotice();
                     record.agent = agent;
-                    record.turn = turn;
                     record.heldBefore = nextSeq;
                     if (firstOfFact == 0) firstOfFact = notice;
                 }
@@ -139,19 +136,19 @@ public final class DraftBook {
     }
 
     /**
-     * D7, fail closed: the host restarted while these turns were open, so it may never have recorded
-     * their notices (the seed: "one no notice reached (a crash, an aborted turn)"). Each is taken off
-     * the branch as a history change would take it, and a {@code restoredNotices} that names it puts
-     * it back. The notices the restart itself issued reach the restarted host: they stay. For the
-     * fold only, as the restart's fact folds (after its decisions), before the turns close.
+     * D7, fail closed: the host restarted while the resident's turn was open, so it may never have
+     * recorded the notices it was given since that turn opened ({@code after}: the newest notice id
+     * given before it), whichever turn each belongs to (the seed: "one no notice reached (a crash, an
+     * aborted turn)"). Each is taken off the branch as a history change would take it, and a
+     * {@code restoredNotices} that names it puts it back. The notices the restart itself issued reach
+     * the restarted host: they stay. For the fold only, as the restart's fact folds (after its
+     * decisions), before the turn closes.
      */
-    public void restarted(Set<Long> openTurns) {
-        if (openTurns.isEmpty()) return;
+    public void restarted(String agent, long after) {
         for (Map.Entry<Long, NamingNotice> e : notices.entrySet()) {
-            NamingNotice n = e.getValue();
-            if (n.turn == null || !openTurns.contains(n.turn)) continue;
-            if (firstOfFact != 0 && e.getKey() >= firstOfFact) continue;
-            takeOff(n);
+            long id = e.getKey();
+            if (id <= after || firstOfFact != 0 && id >= firstOfFact) continue;
+            if (e.getValue().agent.equals(agent)) takeOff(e.getValue());
         }
     }
 

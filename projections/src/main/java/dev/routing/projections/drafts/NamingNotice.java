@@ -1,6 +1,5 @@
 package dev.routing.projections.drafts;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,12 +11,6 @@ import java.util.List;
  */
 public final class NamingNotice {
     public String agent;
-    /**
-     * The turn it belongs to ({@code notice.issued}'s {@code turn}), or null: a restart while that
-     * turn is open takes it off the branch, since the host may never have recorded it.
-     */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public Long turn;
     public List<String> drafts = new ArrayList<>();
     /** The book's {@code nextSeq} when the notice was issued: it named only drafts held before it. */
     public long heldBefore;
