@@ -53,7 +53,7 @@ public final class Unsent {
     }
 
     /** The latest bounce while it is kept, whatever its state. */
-    public static Draft latest(Context ctx, String agent) {
+    static Draft latest(Context ctx, String agent) {
         String id = ctx.state().drafts.latestBounce.get(agent);
         return id == null ? null : ctx.state().drafts.get(agent, id);
     }
@@ -87,7 +87,7 @@ public final class Unsent {
     }
 
     /** Words that are {@code {{unsent}}} and nothing else: the latest bounce itself, or nothing. */
-    public static boolean bare(String words) {
+    static boolean bare(String words) {
         return mentions(words) && words.replace(TOKEN, "").isBlank();
     }
 
@@ -114,7 +114,7 @@ public final class Unsent {
      * copies the one before doubles it), and left out when there is no bounce to expand, so that a
      * placeholder naming nothing is never held and so never posted.
      */
-    public static String expandForBounce(Context ctx, String agent, String words) {
+    static String expandForBounce(Context ctx, String agent, String words) {
         if (!mentions(words)) return words;
         Draft latest = latest(ctx, agent);
         if (latest == null) return words.replace(TOKEN, "").strip();
@@ -123,7 +123,7 @@ public final class Unsent {
     }
 
     /** Words copied out of a draft that may already have been posted carry that risk (D3, D5). */
-    public static boolean copiesRisk(Context ctx, String agent, String words) {
+    static boolean copiesRisk(Context ctx, String agent, String words) {
         if (!mentions(words)) return false;
         Draft latest = latest(ctx, agent);
         return latest != null && (latest.risk || latest.unconfirmed);
