@@ -2,20 +2,16 @@ package dev.routing.engine;
 
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.BadEntryException;
-import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
-import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.ProcessRestarted;
-import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalWriter;
 import dev.routing.journal.store.JournalFullException;
+import dev.routing.journal.store.JournalWriter;
 import dev.routing.journal.store.JournalUnwritableException;
 import dev.routing.projections.EngineState;
-import dev.routing.projections.StateCodec;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,8 +21,8 @@ import java.util.List;
  * The runtime loop: weigh the fact, decide, journal the fact and its decisions as one group (all or
  * nothing), sync, and only then hand the decisions out. Nothing the engine knows lives only in
  * memory (J1): opening a journal rebuilds the state from its newest checkpoint, and the engine
- * writes a checkpoint every {@link #checkpointEvery} entries. Single-threaded, like the journal it
- * owns.
+ * writes one as {@link Checkpoints} says. Single-threaded, like the journal it owns. The seq
+ * resends are {@link Resends}', and what each stop says is {@link Stop}'s.
  *
  * <p>Deciding folds each decision into the state as it is made, so the state is ahead of the
  * journal until the group is written. A fact whose group would be too large is refused and the
@@ -42,10 +38,9 @@ import java.util.List;
 public final class Engine implements AutoCloseable {
     /**
      * Entries between state checkpoints: a restore reads about this many after the newest, or,
-     * for a state of megabytes, about the state's own size in entries (see {@link #checkpointPaysOff}).
+     * for a state of megabytes, about the state's own size in entries (see {@link Checkpoints}).
      */
     public static final int DEFAULT_CHECKPOINT_EVERY = 20_000;
-    private static final long UNKNOWN_SIZE = -1;
     /** The seq of a fact the host did not number. */
     public static final long NO_SEQ = Group.NO_SEQ;
 
@@ -59,23 +54,12 @@ public final class Engine implements AutoCloseable {
 
     private final JournalWriter journal;
     private Core core;
-    private final int checkpointEvery;
     private final Group group = new Group();
-    private long sinceCheckpoint;
-    /** The journal's bytes just after the last state checkpoint, and that checkpoint's own size. */
-    private long bytesAtCheckpoint;
-    private long checkpointBytes;
+    private final Checkpoints checkpoints;
+    private final Resends resends;
+    private final Stop stop = new Stop();
     /** A batch host (simulate, bench) syncs once per batch with {@link #commit}: it acts on nothing before. */
     private boolean deferCommits;
-    /** Why the engine stopped for good, or null while it runs. */
-    private String stopped;
-    /** Why the last state checkpoint could not be written, or null when it was (or none was due). */
-    private String checkpointFailure;
-    /** The host's seq of the last numbered group in the journal, {@link #NO_SEQ} when none is. */
-    private long lastSeq;
-    /** The group the last fact answered from the journal was found in: a resend goes on from there. */
-    private long resentIndex = -1;
-    private long resentSeq = NO_SEQ;
     private long lastGroupIndex = -1;
     private final Accepted opening;
 
@@ -83,15 +67,12 @@ public final class Engine implements AutoCloseable {
         EngineState state = restored.state();
         this.journal = journal;
         this.core = new Core(state, rules);
-        this.checkpointEvery = checkpointEvery;
-        this.sinceCheckpoint = restored.entriesRead();
-        // What opening read counts as written since the checkpoint.
-        this.bytesAtCheckpoint = -restored.bytesRead();
-        this.checkpointBytes = UNKNOWN_SIZE;
+        this.checkpoints = new Checkpoints(journal, checkpointEvery, restored);
         long tailSeq = journal.lastSeq(restored.checkpointIndex());
-        this.lastSeq = tailSeq != NO_SEQ ? tailSeq : restored.checkpointSeq();
-        if (seq != NO_SEQ && seq <= lastSeq) {
-            throw new IllegalArgumentException("the opening's seq " + seq + " is not above the last seq journaled, " + lastSeq);
+        this.resends = new Resends(journal, tailSeq != NO_SEQ ? tailSeq : restored.checkpointSeq());
+        if (seq != NO_SEQ && seq <= resends.lastSeq()) {
+            throw new IllegalArgumentException("the opening's seq " + seq + " is not above the last seq journaled, "
+                    + resends.lastSeq());
         }
         // An opening the host numbered is journaled even in an empty journal, so that its seq is kept.
         if (journal.lastIndex() >= 0 || seq != NO_SEQ) {
@@ -147,7 +128,7 @@ public final class Engine implements AutoCloseable {
 
     /** The host's seq of the last numbered fact in the journal, {@link #NO_SEQ} when none is. */
     public long lastSeq() {
-        return lastSeq;
+        return resends.lastSeq();
     }
 
     /**
@@ -193,41 +174,11 @@ public final class Engine implements AutoCloseable {
      *         under it, or (a seq below the last, so the host's seqs went back) no fact at all
      */
     public Accepted journaled(Fact fact, long seq) {
-        if (seq == NO_SEQ || seq > lastSeq) return null;
-        // Forward from the last fact resent; else from whichever end the seq is nearer (a host
-        // resending from seq 1 after a crash would otherwise read the whole journal back to it).
-        long from = resentSeq != NO_SEQ && resentSeq < seq ? resentIndex : seq <= lastSeq / 2 ? journal.firstIndex() : -1;
-        long index = journal.indexOfSeq(seq, from);
-        List<Entry> entries = new ArrayList<>();
-        if (index >= 0) {
-            journal.read(index, index + 1, r -> {
-                if (r.seq() == seq) entries.add(r.entry());
-            });
-        }
-        if (entries.isEmpty()) {
-            throw new BadEntryException("seq", "seq " + seq + " is not above the last seq journaled (" + lastSeq + "), and no"
-                    + " fact was journaled under it: a host's seqs increase, so this one went back. Nothing was journaled", null);
-        }
-        // The numbered fact is its group's last: after engine.started in a journal's first group, and in an opening.
-        Fact numbered = null;
-        List<Decision> decisions = new ArrayList<>();
-        for (Entry e : entries) {
-            if (e instanceof Fact f) numbered = f;
-            else if (e instanceof Decision d) decisions.add(d);
-        }
-        if (numbered == null) throw new IllegalStateException("the group numbered " + seq + " holds no fact");
-        if (!fact.equals(numbered)) {
-            throw new BadEntryException("seq", "seq " + seq + " was journaled for another fact, the " + numbered.type() + " at "
-                    + numbered.at() + " (index 0x" + Long.toHexString(index) + "): a seq names one fact, so this "
-                    + fact.type() + " was not journaled", null);
-        }
-        resentIndex = index;
-        resentSeq = seq;
-        return new Accepted(index, seq, List.copyOf(decisions), true);
+        return resends.answer(fact, seq);
     }
 
     private List<Decision> decideAndJournal(List<Fact> facts, long seq) {
-        if (stopped != null) throw new EngineStoppedException(stopped + "; open the journal again to go on from what it holds", null);
+        stop.refuseIfStopped();
         group.clear();
         group.seq(seq);
         List<Decision> decisions = new ArrayList<>();
@@ -251,9 +202,7 @@ public final class Engine implements AutoCloseable {
                 // a decision the journal cannot hold (a BadEntryException) leaves the state past the journal, as a throw of decide does
                 for (Decision d : made) group.add(d);
             } catch (RuntimeException | StackOverflowError e) {
-                stopped = "the engine stopped for good: deciding the " + fact.type() + " at " + fact.at() + " threw " + e;
-                throw new EngineStoppedException(stopped + "; nothing of it was journaled, and opening the journal again"
-                        + " restores the state from what it holds", e);
+                throw stop.decideThrew(fact, e);
             }
             decisions.addAll(made);
         }
@@ -263,69 +212,24 @@ public final class Engine implements AutoCloseable {
         }
         try {
             lastGroupIndex = journal.write(group);
-            if (seq != NO_SEQ) lastSeq = seq;
+            resends.written(seq);
             // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
             if (!deferCommits) journal.commit();
         } catch (JournalUnwritableException e) {
-            stopped = "the engine stopped: the journal could not take the " + last.type() + " at " + last.at()
-                    + (e instanceof JournalFullException ? " (its disk filled)" : " (" + e.getMessage() + ")");
-            throw new EngineStoppedException(e.getMessage() + ". " + (e.inDoubt() ? "The " + last.type() + " at " + last.at()
-                    + " may be on disk torn; nothing after it" : "Nothing of the " + last.type() + " at " + last.at()
-                    + " or after it") + " was journaled, and every fact before it was. The engine stopped; once " + e.remedy()
-                    + ", opening the journal again continues it", e);
+            throw stop.unwritable(last, e);
         } catch (InternalError e) {
-            // a fault in the mapped file that surfaced past the journal's own guard (SIGBUS: the disk filled under the write)
-            stopped = "the engine stopped: the journal's file faulted at the " + last.type() + " at " + last.at();
-            throw new EngineStoppedException("the journal's disk is full (a memory-mapped write faulted: " + e.getMessage()
-                    + "). The " + last.type() + " at " + last.at() + " may be on disk torn; nothing after it was journaled,"
-                    + " and every fact before it was. The engine stopped; once space is freed, opening the journal again"
-                    + " cuts what is torn and continues it", e);
+            throw stop.faulted(last, e);
         } catch (RuntimeException e) {
-            stopped = "the engine stopped: the journal could not take the " + last.type() + " at " + last.at() + " (" + e.getMessage() + ")";
+            stop.writeFailed(last, e);
             throw e;
         }
-        sinceCheckpoint += group.count();
-        if ((sinceCheckpoint >= checkpointEvery || retention(decisions)) && checkpointPaysOff()) {
-            try {
-                checkpoint();
-                checkpointFailure = null;
-            } catch (JournalUnwritableException e) {
-                // the fact is journaled and answered; the next fact finds the journal unwritable and says so
-            } catch (RuntimeException e) {
-                // The fact is journaled: a checkpoint that could not be written must not fail its answer.
-                // A restore reads a longer tail until one is; the next try waits another checkpointEvery entries.
-                checkpointFailure = "a state checkpoint after the " + facts.get(facts.size() - 1).type() + " at "
-                        + facts.get(facts.size() - 1).at() + " could not be written: " + e;
-                sinceCheckpoint = 0;
-            }
-        }
+        checkpoints.written(group.count(), decisions, last, core.state(), resends.lastSeq());
         return decisions;
     }
 
     /** Deciding moved the state past the journal for a group that was not written: rebuild it from the journal. */
     private void restore() {
         core = new Core(Replay.restore(journal).state(), core.rules());
-    }
-
-    /** T3: a retention checkpoint is where a restore starts, so the state is written beside it. */
-    private static boolean retention(List<Decision> decisions) {
-        for (Decision d : decisions) {
-            if (d instanceof RetentionCheckpoint) return true;
-        }
-        return false;
-    }
-
-    /**
-     * Whether the journal has grown by at least the last state checkpoint's size since it: a state
-     * holding thousands of recent drafts is megabytes, and rewriting it every 500 draft entries (or
-     * every 20,000 small entries) would make checkpoints outweigh the journal. So each checkpoint
-     * follows at least its predecessor's size in entries, and opening reads after the newest one
-     * no more than the larger of {@link #checkpointEvery} entries and about its own size in bytes.
-     */
-    private boolean checkpointPaysOff() {
-        // After an open, the state stands in for the restored checkpoint's size, measured only when needed.
-        if (checkpointBytes == UNKNOWN_SIZE) checkpointBytes = StateCodec.toBytes(core.state()).length;
-        return journal.bytesWritten() - bytesAtCheckpoint >= checkpointBytes;
     }
 
     /**
@@ -352,16 +256,7 @@ public final class Engine implements AutoCloseable {
 
     /** Writes every projection's state into the journal, so a restore starts here. */
     public void checkpoint() {
-        EngineState state = core.state();
-        long through = journal.lastIndex();
-        long before = journal.bytesWritten();
-        // the state written as JSON once, straight into the checkpoint: no tree built to be written out again
-        Instant at = Instant.ofEpochMilli(state.clockMillis);
-        journal.append(Group.checkpoint(EntryCodec.storeCheckpoint(at, through, state.entries, StateCodec.toBytes(state),
-                lastSeq == NO_SEQ ? null : lastSeq), at));
-        bytesAtCheckpoint = journal.bytesWritten();
-        checkpointBytes = bytesAtCheckpoint - before;
-        sinceCheckpoint = 0;
+        checkpoints.write(core.state(), resends.lastSeq());
     }
 
     public EngineState state() {
@@ -378,7 +273,7 @@ public final class Engine implements AutoCloseable {
 
     /** Why the engine stopped for good, or null while it runs. */
     public String stopped() {
-        return stopped;
+        return stop.why();
     }
 
     /**
@@ -386,7 +281,7 @@ public final class Engine implements AutoCloseable {
      * is lost, and a restore reads the longer tail), or null.
      */
     public String checkpointFailure() {
-        return checkpointFailure;
+        return checkpoints.failure();
     }
 
     @Override
@@ -394,7 +289,7 @@ public final class Engine implements AutoCloseable {
         try {
             journal.sync();
         } catch (RuntimeException | InternalError e) {
-            if (stopped == null) throw e;
+            if (stop.why() == null) throw e;
             // a stopped engine's journal syncs what it can; what it holds is kept or cut at the next open
         } finally {
             journal.close();

@@ -24,8 +24,10 @@ import java.time.InstantSource;
  * The package rules of docs/architecture.md, checked on the main classes of every module
  * (replay-cli's tests see them all). Dependencies point one way, journal <- projections <- engine
  * <- {sidecar, lab} <- replay-cli, the sidecar and the lab each on the engine alone; no module's
- * packages form a cycle; and engine's rule packages decide from the state and the fact alone: no
- * journal store, no file, no clock (GUIDE "Pure core"). {@link LayeringRulesCanFailTest} shows each
+ * packages form a cycle (journal, projections, engine, sidecar, lab and replay-cli each have a
+ * rule); routing reads a segment's {@code {{unsent}}} from its expansion, never from drafts'
+ * {@code Unsent}; and engine's rule packages decide from the state and the fact alone: no journal
+ * store, no file, no clock (GUIDE "Pure core"). {@link LayeringRulesCanFailTest} shows each
  * rule red on a class that breaks it.
  */
 @AnalyzeClasses(packages = "dev.routing", importOptions = LayeringTest.MainClassesOnly.class)
@@ -46,6 +48,14 @@ public class LayeringTest {
      */
     @ArchTest
     static final ArchRule enginePackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.engine"))
+            .should().beFreeOfCycles();
+
+    /**
+     * The journal's packages form no cycle. Bottom to top: bytes, event; codec; store (its internal
+     * package counted in it).
+     */
+    @ArchTest
+    static final ArchRule journalPackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.journal"))
             .should().beFreeOfCycles();
 
     /** projections' packages form no cycle, its root package ({@code EngineState}, {@code Evolve}, {@code Fold}) one of them. */
@@ -73,6 +83,17 @@ public class LayeringTest {
     @ArchTest
     static final ArchRule commandLinePackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.cli"))
             .should().beFreeOfCycles();
+
+    /**
+     * {@code {{unsent}}} is expanded once per segment before routing (issue 11, D5): the round's step
+     * ({@code Rounds}) reads the latest bounce through {@code Unsent}, and routing reads only that
+     * expansion, never calling back into drafts' {@code Unsent}.
+     */
+    @ArchTest
+    static final ArchRule routingReadsNoUnsent = noClasses()
+            .that().resideInAPackage("dev.routing.engine.prose..")
+            .and().doNotHaveFullyQualifiedName("dev.routing.engine.prose.Rounds")
+            .should().dependOnClassesThat().haveFullyQualifiedName("dev.routing.engine.drafts.Unsent");
 
     @ArchTest
     static final ArchRule journalImportsNeitherProjectionsNorEngine = noClasses()

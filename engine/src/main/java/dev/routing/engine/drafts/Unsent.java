@@ -1,27 +1,17 @@
 package dev.routing.engine.drafts;
 
-import dev.routing.engine.attempts.Attempts;
-import dev.routing.engine.attempts.Destination;
-import dev.routing.engine.context.Because;
 import dev.routing.engine.context.Context;
-import dev.routing.engine.envelopes.Envelope;
-import dev.routing.engine.notices.Notices;
-import dev.routing.engine.routes.KeptPrivate;
-import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.Fact;
-import dev.routing.journal.event.NoticeIssued;
-import dev.routing.journal.event.Route;
-import dev.routing.journal.event.SpeechRouted;
 import dev.routing.projections.drafts.Draft;
-import dev.routing.projections.turns.Turn;
-import java.util.List;
 import java.util.Locale;
 
 /**
  * {@code {{unsent}}} (RULES D5): the latest bounce, while it is open. It expands exactly (no
  * pattern syntax: {@code $&}, {@code $$}, {@code $1} stay as written). An envelope whose
  * {@code {{unsent}}} names nothing sendable, or would make a message over {@link #MAX_EXPANDED}
- * characters, sends nothing, and its own words are held as a bounce.
+ * characters, sends nothing, and its own words are held as a bounce. Each segment's
+ * {@code {{unsent}}} is read once, before routing ({@link #expand}); routing reads that
+ * {@link Expansion} and never calls back here.
  */
 public final class Unsent {
     public static final String TOKEN = "{{unsent}}";
@@ -63,55 +53,41 @@ public final class Unsent {
     }
 
     /** The latest bounce while it is kept, whatever its state. */
-    public static Draft latest(Context ctx, String agent) {
+    static Draft latest(Context ctx, String agent) {
         String id = ctx.state().drafts.latestBounce.get(agent);
         return id == null ? null : ctx.state().drafts.get(agent, id);
     }
 
     /**
-     * An envelope's {{unsent}} send. When {{unsent}} names nothing sendable (D5), the envelope sends
-     * nothing: its own words are held as a bounce with {{unsent}} written out from the draft it
-     * names, that draft's risk carried; a bare {{unsent}} holds nothing new (it is that draft, or
-     * nothing) and a short notice says nothing was sent.
+     * A segment's {{unsent}} read once, before it is routed: everything routing may ask of the latest
+     * bounce, as the round's calls ({@code claims}) leave it.
      */
-    public static void send(Context ctx, Turn turn, int round, int index, Envelope e, Destination to, Claims claims,
-            List<NoticeIssued> notices) {
-        Draft bounce = sendable(ctx, turn.agent, claims);
-        String text = bounce == null ? null : e.body().replace(TOKEN, bounce.text).strip();
-        if (bounce == null || text.length() > MAX_EXPANDED) {
-            String why = bounce == null ? whyNot(ctx, turn.agent, claims)
-                    : String.format(Locale.ROOT, "{{unsent}} would make a message of %,d characters, over the %,d one message may be",
-                            text.length(), MAX_EXPANDED);
-            Draft named = latest(ctx, turn.agent);
-            if (bare(e.published())) {
-                Because kept = ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, e.published(),
-                        Route.keptPrivate(KeptPrivate.NOTHING_TO_SEND.wire()), turn.agent, e.target())).rule("D5");
-                NoticeIssued told = Notices.nothingSent(ctx.at(), turn.agent, turn.id, why, names(ctx, turn.agent, claims));
-                Because b = ctx.because(told).rule("D5");
-                if (named != null) {
-                    kept.draft(turn.agent, named.id);
-                    b.draft(turn.agent, named.id);
-                }
-                notices.add(told);
-                return;
-            }
-            String words = expandForBounce(ctx, turn.agent, e.published());
-            String id = Bounces.hold(ctx, turn.agent, turn.id, words, copiesRisk(ctx, turn.agent, e.published())).rule("D5")
-                    .turn(turn.id).id();
-            ctx.emit(new SpeechRouted(ctx.at(), turn.id, round, index, words, Route.bounced(id), turn.agent, e.target())).rule("D5");
-            NoticeIssued told = Bounces.notice(ctx, turn.agent, turn.id, id, why, false, Bounces.prefix(turn.mode));
-            ctx.because(told).rule("D5").draft(turn.agent, id);
-            notices.add(told);
-            return;
+    public static Expansion expand(Context ctx, String agent, String body, Claims claims) {
+        Draft latest = latest(ctx, agent);
+        String names = latest == null || latest.delivered || latest.dismissed ? null : latest.id;
+        String namesLeft = names == null || claims.dismissed(names) ? null : names;
+        String published = body.strip();
+        if (!mentions(body)) {
+            return new Expansion(false, false, false, latest == null ? null : latest.id, names, namesLeft, false, null, null, null,
+                    published, false, null);
         }
-        SpeechRouted routed = new SpeechRouted(ctx.at(), turn.id, round, index, text, Route.publish(to.channel(), to.server()),
-                turn.agent, e.target());
-        ctx.emit(routed).rule("D5").draft(turn.agent, bounce.id).channel(to.channel());
-        Attempts.request(ctx, turn.agent, turn.id, to, text, List.of(bounce.id), Attempts.UNSENT).rule("D5").decision(routed);
+        Draft bounce = sendable(ctx, agent, claims);
+        String text = bounce == null ? null : body.replace(TOKEN, bounce.text).strip();
+        String whyNot = null;
+        if (bounce == null) {
+            whyNot = whyNot(ctx, agent, claims);
+        } else if (text.length() > MAX_EXPANDED) {
+            whyNot = String.format(Locale.ROOT, "{{unsent}} would make a message of %,d characters, over the %,d one message may be",
+                    text.length(), MAX_EXPANDED);
+            text = null;
+        }
+        return new Expansion(true, bare(published), TOKEN.equals(published), latest == null ? null : latest.id, names, namesLeft, bounce != null,
+                text, text == null ? null : bounce.id, whyNot, expandForBounce(ctx, agent, published),
+                copiesRisk(ctx, agent, published), setAside(latest, claims));
     }
 
     /** Words that are {@code {{unsent}}} and nothing else: the latest bounce itself, or nothing. */
-    public static boolean bare(String words) {
+    static boolean bare(String words) {
         return mentions(words) && words.replace(TOKEN, "").isBlank();
     }
 
@@ -138,7 +114,7 @@ public final class Unsent {
      * copies the one before doubles it), and left out when there is no bounce to expand, so that a
      * placeholder naming nothing is never held and so never posted.
      */
-    public static String expandForBounce(Context ctx, String agent, String words) {
+    static String expandForBounce(Context ctx, String agent, String words) {
         if (!mentions(words)) return words;
         Draft latest = latest(ctx, agent);
         if (latest == null) return words.replace(TOKEN, "").strip();
@@ -147,7 +123,7 @@ public final class Unsent {
     }
 
     /** Words copied out of a draft that may already have been posted carry that risk (D3, D5). */
-    public static boolean copiesRisk(Context ctx, String agent, String words) {
+    static boolean copiesRisk(Context ctx, String agent, String words) {
         if (!mentions(words)) return false;
         Draft latest = latest(ctx, agent);
         return latest != null && (latest.risk || latest.unconfirmed);
@@ -157,17 +133,9 @@ public final class Unsent {
      * {@code >>skip_reply {{unsent}}} sets the latest bounce aside. While that draft is being sent (its
      * attempt is out, or a resend owns it) it leaves the draft and tells the resident (D5).
      */
-    public static void setAside(Context ctx, Turn turn, Claims claims, List<NoticeIssued> notices) {
-        Draft latest = latest(ctx, turn.agent);
-        if (latest == null || latest.dismissed || latest.delivered) return;
-        if (latest.outAttempt != null || latest.queuedBehind != null || claims.taken(latest.id)) {
-            NoticeIssued told = Notices.notSetAside(ctx.at(), turn.agent, turn.id, latest.id, latest.outAttempt);
-            Because b = ctx.because(told).rule("D5").draft(turn.agent, latest.id);
-            if (latest.outAttempt != null) b.attempt(latest.outAttempt);
-            notices.add(told);
-            return;
-        }
-        ctx.emit(new DraftDismissed(ctx.at(), latest.id, turn.agent, latest.risk || latest.unconfirmed)).rule("D5")
-                .draft(turn.agent, latest.id);
+    private static Expansion.SetAside setAside(Draft latest, Claims claims) {
+        if (latest == null || latest.dismissed || latest.delivered) return null;
+        boolean refused = latest.outAttempt != null || latest.queuedBehind != null || claims.taken(latest.id);
+        return new Expansion.SetAside(latest.id, refused, latest.outAttempt, latest.risk || latest.unconfirmed);
     }
 }

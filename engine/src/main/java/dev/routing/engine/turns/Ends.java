@@ -23,14 +23,14 @@ public final class Ends {
 
     public static void decide(Context ctx, TurnEnded ended) {
         Turn turn = ctx.state().turns.turn(ended.turn());
-        if (turn == null || !turn.writesReceipt() || turn.attemptsOut(ctx.state().attempts)) return;
+        if (turn == null || !turn.writesReceipt() || turn.attemptsOut(ctx.state().attempts.out)) return;
         receipt(ctx, turn);
     }
 
     /** After an outcome: the receipt of an ended turn that waited for it, once nothing of the turn is out. */
     public static void afterOutcome(Context ctx, Long turnId) {
         Turn turn = turnId == null ? null : ctx.state().turns.awaitingReceipt.get(turnId);
-        if (turn != null && !turn.attemptsOut(ctx.state().attempts)) receipt(ctx, turn);
+        if (turn != null && !turn.attemptsOut(ctx.state().attempts.out)) receipt(ctx, turn);
     }
 
     private static void receipt(Context ctx, Turn turn) {

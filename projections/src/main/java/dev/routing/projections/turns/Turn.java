@@ -102,11 +102,11 @@ public final class Turn {
     public SortedMap<Long, String> attempts = Collections.emptySortedMap();
     /** attempt -> its settled outcome, for the receipt (the attempt book lets settled attempts go). */
     public SortedMap<Long, String> outcomes = Collections.emptySortedMap();
-    /** D7: the receipt waits while one of the turn's attempts is still out. */
-    public boolean attemptsOut(dev.routing.projections.publish.AttemptBook book) {
+    /** D7: the receipt waits while one of the turn's attempts is still out ({@code out}: the attempt book's). */
+    public boolean attemptsOut(java.util.Map<Long, ?> out) {
         if (attempts.isEmpty()) return false;
         for (Long id : attempts.keySet()) {
-            if (book.out.containsKey(id)) return true;
+            if (out.containsKey(id)) return true;
         }
         return false;
     }

@@ -2,10 +2,10 @@ package dev.routing.cli.audit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.routing.cli.explain.ExplainJson;
-import dev.routing.cli.options.ReportJson;
 import dev.routing.engine.audit.AuditReport;
 import dev.routing.engine.audit.AuditReport.AgentReport;
+import dev.routing.cli.explain.ExplainJson;
+import dev.routing.cli.options.JsonFormat;
 
 /**
  * The audit for tools: one JSON document. Its fields are the {@link AuditReport}'s; each agent also
@@ -23,7 +23,7 @@ public final class JsonReport {
      * --format json} prints it), or {@code explain}: the command that gives it.
      */
     public static String write(AuditReport report, FindingsWhy why) {
-        ObjectNode tree = ReportJson.tree(report);
+        ObjectNode tree = JsonFormat.tree(report);
         ArrayNode agents = (ArrayNode) tree.get("agents");
         for (int i = 0; i < report.agents().size(); i++) {
             AgentReport a = report.agents().get(i);
@@ -40,6 +40,6 @@ public final class JsonReport {
                 else if (why.command(f) != null) finding.put("explain", why.command(f));
             }
         }
-        return ReportJson.write(tree);
+        return JsonFormat.write(tree);
     }
 }

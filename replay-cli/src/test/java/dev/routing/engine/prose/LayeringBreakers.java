@@ -8,4 +8,11 @@ public final class LayeringBreakers {
     public static final class ReadsDrafts {
         dev.routing.engine.drafts.LayeringBreakers.ReadsAttempts drafts;
     }
+
+    /** A routing class that calls back into drafts' Unsent for the latest bounce. */
+    public static final class ReadsUnsent {
+        boolean unsent(String words) {
+            return dev.routing.engine.drafts.Unsent.mentions(words);
+        }
+    }
 }

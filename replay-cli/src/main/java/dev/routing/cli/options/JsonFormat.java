@@ -3,16 +3,18 @@ package dev.routing.cli.options;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.routing.journal.codec.EntryCodec;
 
-/** The one way the reports (audit, diff, explain) write JSON: the codec's mapper, indented, a newline at the end. */
-public final class ReportJson {
+/**
+ * What {@code --format json} prints, for every command that has it (audit, explain, diff): one
+ * indented document, entries written as the journal's codec writes them.
+ */
+public final class JsonFormat {
     private static final ObjectMapper JSON = EntryCodec.mapper().copy().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private ReportJson() {}
+    private JsonFormat() {}
 
-    /** Any value as the reports write it. */
+    /** Any value (a tree too) as one indented JSON document and a newline. */
     public static String write(Object value) {
         try {
             return JSON.writeValueAsString(value) + "\n";
@@ -21,8 +23,8 @@ public final class ReportJson {
         }
     }
 
-    /** A value as a tree, to add fields to before it is written. */
-    public static ObjectNode tree(Object value) {
+    /** A value as a tree, to add to before it is written. */
+    public static <T extends com.fasterxml.jackson.databind.JsonNode> T tree(Object value) {
         return JSON.valueToTree(value);
     }
 }

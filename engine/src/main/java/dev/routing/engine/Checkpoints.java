@@ -1,0 +1,95 @@
+package dev.routing.engine;
+
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.Decision;
+import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.RetentionCheckpoint;
+import dev.routing.journal.store.Group;
+import dev.routing.journal.store.JournalUnwritableException;
+import dev.routing.journal.store.JournalWriter;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.StateCodec;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * When the engine writes the state into the journal, so that a restore starts there: every
+ * {@code every} entries, and beside each retention checkpoint (T3), once the journal has grown by
+ * the last checkpoint's own size ({@link #paysOff}). A checkpoint that cannot be written fails no
+ * answer: the fact is journaled, and a restore reads the longer tail.
+ */
+final class Checkpoints {
+    private static final long UNKNOWN_SIZE = -1;
+    private final JournalWriter journal;
+    private final int every;
+    private long sinceCheckpoint;
+    /** The journal's bytes just after the last state checkpoint, and that checkpoint's own size. */
+    private long bytesAtCheckpoint;
+    private long checkpointBytes = UNKNOWN_SIZE;
+    /** Why the last state checkpoint could not be written, or null when it was (or none was due). */
+    private String failure;
+
+    /** {@code restored}: what opening read counts as written since the checkpoint. */
+    Checkpoints(JournalWriter journal, int every, Replay.Result restored) {
+        this.journal = journal;
+        this.every = every;
+        this.sinceCheckpoint = restored.entriesRead();
+        this.bytesAtCheckpoint = -restored.bytesRead();
+    }
+
+    /** A group of {@code count} entries, {@code last} its last fact, is written: a checkpoint follows when one is due. */
+    void written(int count, List<Decision> decisions, Fact last, EngineState state, long lastSeq) {
+        sinceCheckpoint += count;
+        if ((sinceCheckpoint < every && !retention(decisions)) || !paysOff(state)) return;
+        try {
+            write(state, lastSeq);
+            failure = null;
+        } catch (JournalUnwritableException e) {
+            // the fact is journaled and answered; the next fact finds the journal unwritable and says so
+        } catch (RuntimeException e) {
+            // The fact is journaled: a checkpoint that could not be written must not fail its answer.
+            // A restore reads a longer tail until one is; the next try waits another `every` entries.
+            failure = "a state checkpoint after the " + last.type() + " at " + last.at() + " could not be written: " + e;
+            sinceCheckpoint = 0;
+        }
+    }
+
+    /** Writes every projection's state into the journal, so a restore starts here. */
+    void write(EngineState state, long lastSeq) {
+        long through = journal.lastIndex();
+        long before = journal.bytesWritten();
+        // the state written as JSON once, straight into the checkpoint: no tree built to be written out again
+        Instant at = Instant.ofEpochMilli(state.clockMillis);
+        journal.append(Group.checkpoint(EntryCodec.storeCheckpoint(at, through, state.entries, StateCodec.toBytes(state),
+                lastSeq == Group.NO_SEQ ? null : lastSeq), at));
+        bytesAtCheckpoint = journal.bytesWritten();
+        checkpointBytes = bytesAtCheckpoint - before;
+        sinceCheckpoint = 0;
+    }
+
+    /** See {@link Engine#checkpointFailure}. */
+    String failure() {
+        return failure;
+    }
+
+    /** T3: a retention checkpoint is where a restore starts, so the state is written beside it. */
+    private static boolean retention(List<Decision> decisions) {
+        for (Decision d : decisions) {
+            if (d instanceof RetentionCheckpoint) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the journal has grown by at least the last state checkpoint's size since it: a state
+     * holding thousands of recent drafts is megabytes, and rewriting it every 500 draft entries (or
+     * every 20,000 small entries) would make checkpoints outweigh the journal. So each checkpoint
+     * follows at least its predecessor's size in entries, and opening reads after the newest one
+     * no more than the larger of {@code every} entries and about its own size in bytes.
+     */
+    private boolean paysOff(EngineState state) {
+        // After an open, the state stands in for the restored checkpoint's size, measured only when needed.
+        if (checkpointBytes == UNKNOWN_SIZE) checkpointBytes = StateCodec.toBytes(state).length;
+        return journal.bytesWritten() - bytesAtCheckpoint >= checkpointBytes;
+    }
+}
