@@ -12,8 +12,9 @@ import net.openhft.chronicle.queue.RollCycle;
  * The day files an open trusts without reading them again: those whose {@link DaySeal} matches the
  * file as it lies. A check of the journal up to an index (a restore from a checkpoint) walks only the
  * other files and what follows the last trusted one. The writer seals a day file when its day rolls,
- * and any rolled file a check walked whole that had no seal or a seal that did not match: a journal
- * from before seals gets them as its checks walk it.
+ * and any rolled file one of its walks read whole (the restore's check, or its fold from the start)
+ * that had no seal or a seal that did not match: a journal from before seals gets them as the
+ * writer's restore reads it.
  *
  * <p>A seal that does not match is never trusted: its file is walked as before seals, and the open
  * says so in a note. A byte changed inside a sealed file, with its size and its neighbours as
@@ -91,7 +92,7 @@ final class Seals {
      */
     void checkUpTo(long toIndex, Walk walk) {
         long stop = Math.min(toIndex, s.lastIndex + 1);
-        Sealing sealing = new Sealing();
+        Walk.ExcerptSink none = (index, h) -> { };
         long from = -1;
         boolean open = true;
         for (DayFiles.DayFile f : files.values()) {
@@ -99,18 +100,14 @@ final class Seals {
             if (start >= stop) break;
             boolean skip = trusted.containsKey(f.cycle()) && ROLL.toIndex(f.cycle() + 1, 0) <= stop;
             if (skip && open) {
-                walk.walk(from, start, sealing);
-                sealing.stretchEnded(start);
+                walk.walk(from, start, none);
                 open = false;
             } else if (!skip && !open) {
                 from = start;
                 open = true;
             }
         }
-        if (open) {
-            walk.walk(from, stop, sealing);
-            sealing.stretchEnded(stop);
-        }
+        if (open) walk.walk(from, stop, none);
     }
 
     /** The writer wrote the excerpt {@code ordinal} at {@code index}: keeps the day's running seal, and seals the day a roll left. */
@@ -134,10 +131,13 @@ final class Seals {
         if (running != null && running.cycle == cycle) {
             seal(running);
         } else {
-            Sealing sealing = new Sealing();
-            walk.walk(ROLL.toIndex(cycle, 0), ROLL.toIndex(cycle + 1, 0), sealing);
-            sealing.stretchEnded(ROLL.toIndex(cycle + 1, 0));
+            walk.walk(ROLL.toIndex(cycle, 0), ROLL.toIndex(cycle + 1, 0), (index, h) -> { }); // sealed by the walk
         }
+    }
+
+    /** What seals the rolled day files a walk reads whole, or null when this store writes no seals (a reader's). */
+    Sealing sealing() {
+        return writes && s.id != null ? new Sealing() : null;
     }
 
     private void seal(DaySeal.Chain chain) {
@@ -182,7 +182,7 @@ final class Seals {
     }
 
     /** A walk's excerpts, per day: each rolled day file walked from its first excerpt to its last is sealed, if this store writes seals. */
-    private final class Sealing implements Walk.ExcerptSink {
+    final class Sealing implements Walk.ExcerptSink {
         private DaySeal.Chain chain;
 
         @Override
@@ -192,7 +192,7 @@ final class Seals {
             if (chain == null) {
                 DayFiles.DayFile f = files.get(cycle);
                 // only a day file walked from its first excerpt, and needing a seal
-                if (!writes || trusted.containsKey(cycle) || f == null || f.first() == null || f.first().ordinal() != h.ordinal()) {
+                if (trusted.containsKey(cycle) || f == null || f.first() == null || f.first().ordinal() != h.ordinal()) {
                     chain = new DaySeal.Chain(cycle, -1);
                     skipping = true;
                 } else {

@@ -107,6 +107,7 @@ public final class Walk {
         ExcerptTailer t = position(fromIndex);
         if (t == null || fromIndex >= stop) return;
         ExcerptReader reader = s.reader;
+        Seals.Sealing sealing = s.seals.sealing();
         Excerpt previous = null;
         long previousIndex = -1;
         long at = Math.max(fromIndex, 0);
@@ -118,12 +119,14 @@ public final class Walk {
                     at = index;
                     if (index >= stop) {
                         dc.rollbackOnClose();
+                        if (sealing != null) sealing.stretchEnded(stop);
                         return;
                     }
                     String why = reader.check(dc, previous, previousIndex);
                     if (why != null) throw reader.damage("the excerpt " + why, index, previous == null ? -1 : previous.ordinal() + 1);
                     previous = reader.checked();
                     previousIndex = index;
+                    if (sealing != null) sealing.accept(index, previous);
                     each.accept(index, previous);
                 }
             }
