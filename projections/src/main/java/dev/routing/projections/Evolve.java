@@ -33,6 +33,7 @@ public final class Evolve {
             s.clockMillis = Math.max(s.clockMillis, f.at().toEpochMilli());
             sweepIds(s, f);
             fact(s, f);
+            s.drafts.factFolded();
         } else if (e instanceof Decision d) {
             decision(s, d);
         }
@@ -61,8 +62,14 @@ public final class Evolve {
         else if (f instanceof TurnEnded t) ended(s, t);
         else if (f instanceof HistoryChanged h) history(s, h);
         else if (f instanceof EngineStarted e) s.rules = e.rules();
-        else if (f instanceof ProcessRestarted) s.turns.open.keySet().stream().toList().forEach(s.turns::close);
+        else if (f instanceof ProcessRestarted) restarted(s);
         // script.called and publish.settled change nothing by themselves: their decisions do.
+    }
+
+    /** Every open turn ends, aborted; D7: the notices given while one was open may never have been recorded. */
+    private static void restarted(EngineState s) {
+        for (Turn turn : s.turns.open.values()) s.drafts.restarted(turn.agent, turn.noticesBefore);
+        s.turns.open.keySet().stream().toList().forEach(s.turns::close);
     }
 
     private static void message(EngineState s, MessageReceived m) {
@@ -200,6 +207,7 @@ public final class Evolve {
         turn.fallback = o.fallback();
         turn.trigger = o.trigger();
         turn.heartbeat = o.heartbeat();
+        turn.noticesBefore = s.lastNotice;
         s.turns.open(turn, Retention.today(s.clockMillis, o.at()));
         if (turn.isPrivate) s.privacy.notePrivateTurn(turn.id);
         List<String> causes = o.causes();

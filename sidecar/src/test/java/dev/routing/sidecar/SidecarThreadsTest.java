@@ -164,8 +164,11 @@ class SidecarThreadsTest {
             }
         };
         SidecarOutput output = SidecarOutput.start(faulty);
-        output.write(List.of(new Answer.Accepted(1, 1, List.of())));
-        assertSame(fault, assertThrows(IllegalArgumentException.class, output::finish));
+        // the writer thread may fail before write returns, which then reports it; else finish does
+        assertSame(fault, assertThrows(IllegalArgumentException.class, () -> {
+            output.write(List.of(new Answer.Accepted(1, 1, List.of())));
+            output.finish();
+        }));
     }
 
     @Test

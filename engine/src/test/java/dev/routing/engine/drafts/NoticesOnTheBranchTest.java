@@ -1,6 +1,7 @@
 package dev.routing.engine.drafts;
 
 import static dev.routing.engine.testing.Host.call;
+import static dev.routing.engine.testing.Host.drafts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -202,6 +203,88 @@ class NoticesOnTheBranchTest {
         historyChange(s, List.of(atBoundary), List.of());
         long next = roomTurn(s);
         assertEquals(held(s), catchUps(s, next).get(0).names().drafts(), "turn 1 never ended: the new start aborted it");
+    }
+
+    /**
+     * Seed: "one no notice reached (a crash, an aborted turn) ... is named at the next turn's start".
+     * The host may not have recorded the notices of a turn open when it restarted: fail closed.
+     */
+    @Test
+    void D7_aRestartWhileTheTurnIsOpenLeavesTheDraftsItsNoticesNamedToTheNextCatchUp() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Held words.", call("send_message", "work", "posted"));
+        s.host.boundary(turn);
+        assertEquals(held(s), s.notices("held-drafts").get(0).names().drafts());
+        s.restart();
+        long next = roomTurn(s);
+        assertEquals(1, catchUps(s, next).size(), "the host may never have recorded the boundary's notice");
+        assertEquals(held(s), catchUps(s, next).get(0).names().drafts());
+        long after = roomTurn(s);
+        assertEquals(List.of(), catchUps(s, after), "the catch-up on the branch names it now");
+    }
+
+    /**
+     * What the host may not have recorded is what it was given while the turn ran, whichever turn a
+     * notice belongs to: a late bounce of turn 1, issued while turn 2 runs, too.
+     */
+    @Test
+    void D7_aLateBounceIssuedWhileTheTurnIsOpenIsTakenAwayByARestartToo() {
+        Scenario s = new Scenario().agent(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        long first = roomTurn(s);
+        s.host.say(first, 1, ">>#work Late words.");
+        s.host.end(first);
+        long second = roomTurn(s);
+        s.host.settle(s.host.all(PublishRequested.class).get(0).attempt(), false, null);
+        NoticeIssued bounce = s.notices("bounce").get(0);
+        assertEquals(first, bounce.turn(), "the late bounce is turn 1's");
+        assertEquals(held(s), bounce.names().drafts());
+        s.restart();
+        long third = roomTurn(s);
+        assertEquals(1, catchUps(s, third).size(), "the restart came while turn " + second + " was open");
+        assertEquals(held(s), catchUps(s, third).get(0).names().drafts());
+    }
+
+    @Test
+    void D7_aNoticeOfTheTurnOpenAtARestartThatTheHostRestoresNamesItsDraftAgain() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Held words.", call("send_message", "work", "posted"));
+        s.host.boundary(turn);
+        long atBoundary = s.notices("held-drafts").get(0).notice();
+        s.restart();
+        historyChange(s, List.of(), List.of(atBoundary));
+        long next = roomTurn(s);
+        assertEquals(List.of(), catchUps(s, next), "the host found the boundary's notice in its history");
+    }
+
+    @Test
+    void D7_theCatchUpOfATurnOpenAtARestartNamesNothingForGood() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = turnHolding(s, 1);
+        historyChange(s, List.of(receipt(s, turn).notice()), List.of());
+        long second = roomTurn(s);
+        assertEquals(held(s), catchUps(s, second).get(0).names().drafts());
+        s.restart();
+        long third = roomTurn(s);
+        assertEquals(1, catchUps(s, third).size(), "turn " + second + "'s catch-up may never have been recorded");
+        assertEquals(held(s), catchUps(s, third).get(0).names().drafts());
+    }
+
+    @Test
+    void D7_theNoticesARestartItselfIssuesReachTheRestartedHostAndStayOnTheBranch() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long first = turnHolding(s, 1);
+        String draft = held(s).get(0);
+        long second = roomTurn(s);
+        s.host.say(second, 1, "", drafts("resend", "work", draft));
+        assertEquals(1, s.host.all(PublishRequested.class).size(), "the resend is out when the host restarts");
+        s.restart();
+        NoticeIssued failed = s.notices("send-failed").get(0);
+        assertEquals(List.of(draft), failed.names().drafts(), "the restart tells the resident the resend is unconfirmed");
+        historyChange(s, List.of(receipt(s, first).notice()), List.of());
+        long third = roomTurn(s);
+        assertEquals(List.of(), catchUps(s, third), "the restart's own notice names the draft on the branch");
     }
 
     @Test

@@ -23,7 +23,8 @@ public record HistoryChanged(
                 + " agent's next turn start (catch-up) unless another notice on the branch names them. An id the engine"
                 + " never gave names every open draft of the agent's again.") List<Long> removedNotices,
         @JsonPropertyDescription("Ids of the engine's notices whose messages are back on the agent's current branch (a"
-                + " redo, a switch back): the drafts they named count as named again.") List<Long> restoredNotices) implements Fact {
+                + " redo, a switch back), or found there after a restart took them off (those given while the agent's"
+                + " turn was open at the restart): the drafts they named count as named again.") List<Long> restoredNotices) implements Fact {
 
     public HistoryChanged {
         removed = Lists.orEmpty("removed", removed);

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -47,6 +48,12 @@ public final class DraftBook {
     private final transient TreeMap<String, TreeSet<Draft>> byAge = new TreeMap<>();
     /** agent -> its drafts that await naming ({@link Draft#awaitsNaming}), newest first (D7's catch-up). */
     private final transient TreeMap<String, TreeSet<Draft>> unnamed = new TreeMap<>();
+    /**
+     * The id of the first notice naming drafts that the fact now folding caused, 0 while it caused
+     * none (a fact's decisions fold before it): what a restart issues itself reaches the restarted
+     * host. Back to 0 once each fact has folded, so never in a checkpoint.
+     */
+    private transient long firstOfFact;
 
     public Draft get(String agent, String id) {
         HashMap<String, Draft> byId = drafts.get(agent);
@@ -93,6 +100,7 @@ public final class DraftBook {
                     record = new NamingNotice();
                     record.agent = agent;
                     record.heldBefore = nextSeq;
+                    if (firstOfFact == 0) firstOfFact = notice;
                 }
                 // a notice that lists a draft twice names it once
                 if (!record.drafts.contains(d.id)) {
@@ -124,10 +132,36 @@ public final class DraftBook {
             return;
         }
         NamingNotice n = notices.get(notice);
-        if (n == null || !n.agent.equals(agent) || !n.onBranch) return;
+        if (n != null && n.agent.equals(agent)) takeOff(n);
+    }
+
+    /**
+     * D7, fail closed: the host restarted while the resident's turn was open, so it may never have
+     * recorded the notices it was given since that turn opened ({@code after}: the newest notice id
+     * given before it), whichever turn each belongs to (the seed: "one no notice reached (a crash, an
+     * aborted turn)"). Each is taken off the branch as a history change would take it, and a
+     * {@code restoredNotices} that names it puts it back. The notices the restart itself issued reach
+     * the restarted host: they stay. For the fold only, as the restart's fact folds (after its
+     * decisions), before the turn closes.
+     */
+    public void restarted(String agent, long after) {
+        for (Map.Entry<Long, NamingNotice> e : notices.entrySet()) {
+            long id = e.getKey();
+            if (id <= after || firstOfFact != 0 && id >= firstOfFact) continue;
+            if (e.getValue().agent.equals(agent)) takeOff(e.getValue());
+        }
+    }
+
+    /** Each fact has folded (after its decisions): the next fact's notices are its own. For the fold only. */
+    public void factFolded() {
+        firstOfFact = 0;
+    }
+
+    private void takeOff(NamingNotice n) {
+        if (!n.onBranch) return;
         n.onBranch = false;
         for (int i = 0; i < n.drafts.size(); i++) {
-            Draft d = get(agent, n.drafts.get(i));
+            Draft d = get(n.agent, n.drafts.get(i));
             if (d == null || !n.named(d)) continue;
             d.namings--;
             recheck(d);

@@ -78,6 +78,13 @@ public final class Turn {
      */
     @JsonInclude(JsonInclude.Include.NON_DEFAULT)
     public int bounceStreak;
+    /**
+     * D7: the newest notice id given before the turn opened. A restart while it is open takes the
+     * agent's notices given since off the branch: the host may never have recorded them. Left out
+     * of a checkpoint while 0, as in every journal from before notice ids.
+     */
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+    public long noticesBefore;
     /** A heartbeat's turn takes no channel and holds its speech as drafts (M1a). */
     public boolean heartbeat;
 

@@ -1,21 +1,17 @@
 package dev.routing.cli.audit;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.cli.explain.ExplainJson;
+import dev.routing.cli.options.ReportJson;
 import dev.routing.engine.audit.AuditReport;
 import dev.routing.engine.audit.AuditReport.AgentReport;
-import dev.routing.journal.codec.EntryCodec;
 
 /**
  * The audit for tools: one JSON document. Its fields are the {@link AuditReport}'s; each agent also
  * lists {@code unknownOutcomes}, the attempts whose outcome is unknown. Absent values are left out.
  */
 public final class JsonReport {
-    private static final ObjectMapper JSON = EntryCodec.mapper().copy().enable(SerializationFeature.INDENT_OUTPUT);
-
     private JsonReport() {}
 
     public static String write(AuditReport report) {
@@ -27,7 +23,7 @@ public final class JsonReport {
      * --format json} prints it), or {@code explain}: the command that gives it.
      */
     public static String write(AuditReport report, FindingsWhy why) {
-        ObjectNode tree = JSON.valueToTree(report);
+        ObjectNode tree = ReportJson.tree(report);
         ArrayNode agents = (ArrayNode) tree.get("agents");
         for (int i = 0; i < report.agents().size(); i++) {
             AgentReport a = report.agents().get(i);
@@ -39,24 +35,11 @@ public final class JsonReport {
                 AuditReport.Finding f = a.findings().get(k);
                 ObjectNode finding = (ObjectNode) findings.get(k);
                 var x = why.of(f);
-                if (x != null) finding.set("why", dev.routing.cli.explain.ExplainJson.tree(report.journal(), x));
+                if (x != null) finding.set("why", ExplainJson.tree(report.journal(), x));
                 else if (why.failure(f) != null) finding.put("whyNotExplained", why.failure(f));
                 else if (why.command(f) != null) finding.put("explain", why.command(f));
             }
         }
-        try {
-            return JSON.writeValueAsString(tree) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Any value as indented JSON, the way the audit writes it. */
-    public static String json(Object value) {
-        try {
-            return JSON.writeValueAsString(value) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return ReportJson.write(tree);
     }
 }

@@ -1,7 +1,7 @@
 package dev.routing.cli.diff;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.routing.cli.audit.JsonReport;
+import dev.routing.cli.options.ReportJson;
 import dev.routing.cli.options.ExitCodes;
 import dev.routing.cli.options.JournalOption;
 import dev.routing.cli.options.ReportOption;
@@ -71,7 +71,7 @@ public final class DiffCommand implements Callable<Integer> {
         tree.putPOJO("withheldPlainSpeech", only(r.withheldPlainSpeech(), agent));
         tree.putPOJO("published", only(r.differences().stream().filter(d -> "published".equals(d.change())).toList(), agent));
         tree.putPOJO("differences", only(r.differences(), agent));
-        return JsonReport.json(tree);
+        return ReportJson.write(tree);
     }
 
     /** The re-decision in plain words: what it withholds, what it publishes instead, every other difference, and counts. */

@@ -3,7 +3,7 @@ package dev.routing.cli.explain;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.routing.cli.audit.JsonReport;
+import dev.routing.cli.options.ReportJson;
 import dev.routing.engine.explain.Explanation;
 import dev.routing.engine.explain.Step;
 import dev.routing.journal.codec.EntryCodec;
@@ -21,7 +21,7 @@ public final class ExplainJson {
     private ExplainJson() {}
 
     static String write(String journal, Explanation x) {
-        return JsonReport.json(tree(journal, x));
+        return ReportJson.write(tree(journal, x));
     }
 
     /** The document as a tree: what {@code explain --format json} prints, and what an audit's finding carries as {@code why}. */
