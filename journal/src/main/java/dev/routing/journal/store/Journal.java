@@ -60,6 +60,8 @@ import java.util.function.Consumer;
  *    72  u32      slot crc        CRC32C of the slot's bytes [0, 72)
  * writer.lock          the lock file of builds before journal.tip held the lock: locked too
  * DAY.torn-ORDINAL     a day file as it was before its torn tail was cut (outside Chronicle's listing)
+ * DAYF.seal            a rolled day file's seal (store.internal.DaySeal): its size, first and last
+ *                      excerpt and the checksum of its excerpts' checksums, so an open need not read it
  *
  * an excerpt (ours, inside Chronicle's framing):
  *  0  u8   format      3 (bound to the journal's id), 2 (before journal ids)
@@ -167,10 +169,21 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
     /**
      * Checks every excerpt whose index lies in [first, toIndex) without decoding one: a restore
      * from a checkpoint reads nothing before it, and a damaged stretch there must still be named,
-     * not continued past (the writer would append to a journal it cannot salvage whole).
+     * not continued past (the writer would append to a journal it cannot salvage whole). A day file
+     * whose seal matches it as it lies (its size, its first excerpt, the next file going on from its
+     * last) is not read again: it was checked whole when it was sealed, and {@link #sealProblems()}
+     * compares its excerpts with the seal.
      */
     public final void checkUpTo(long toIndex) {
         store.walk.checkUpTo(toIndex);
+    }
+
+    /**
+     * Every day file but the last walked whole and compared with its seal, where it has one ({@code
+     * verify}): one line for each that does not match, naming the file.
+     */
+    public final List<String> sealProblems() {
+        return store.sealProblems();
     }
 
     /** One entry as stored, for a reader that decodes only what it needs (an audit skips checkpoints and notices). */

@@ -7,6 +7,7 @@ import dev.routing.cli.progress.Progress;
 
 import dev.routing.engine.Verify;
 import dev.routing.journal.store.Journal;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -28,6 +29,11 @@ public final class VerifyCommand implements Callable<Integer> {
             progress.done();
             if (!report.ok()) {
                 System.err.println("diverged: " + report.divergence());
+                return ExitCodes.FAILURE;
+            }
+            List<String> seals = j.sealProblems();
+            if (!seals.isEmpty()) {
+                for (String s : seals) System.err.println("diverged: " + s);
                 return ExitCodes.FAILURE;
             }
             System.out.printf(Locale.ROOT, "ok: %d entries, %d facts re-decided, %d checkpoints, replays agree%n",

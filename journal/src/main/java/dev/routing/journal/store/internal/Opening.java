@@ -73,6 +73,7 @@ abstract class Opening {
                     + (tail.tornIndex() >= 0 ? "; what is left of them is not read, and the writer's next open cuts it" : ""));
         }
         s.endAt(tail);
+        s.seals.judge(files);
         settle(tail, any);
         if (tipState != null) s.journalTime = Math.max(s.journalTime, tipState.floorMillis());
     }

@@ -102,7 +102,7 @@ public final class Searches {
      */
     private RuntimeException named(RuntimeException found) {
         try {
-            walk.checkUpTo(s.lastIndex + 1);
+            walk.checkWhole(s.lastIndex + 1);
         } catch (JournalDamagedException | JournalFullException e) {
             return e;
         }

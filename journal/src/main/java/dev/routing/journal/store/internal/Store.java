@@ -28,6 +28,8 @@ public final class Store {
     public final Walk walk;
     /** The searches by seq, time and checkpoint. */
     public final Searches searches;
+    /** The day files the open trusts by their seals, and the writer's sealing. */
+    final Seals seals = new Seals(this);
     /** The journal's id (journal.tip's), or null before its writer made one: every excerpt is checked under it. */
     JournalId id;
     SingleChronicleQueue queue;
@@ -97,6 +99,11 @@ public final class Store {
             if (f.cycle() >= first && f.cycle() <= last) files.add(f.path());
         }
         return files;
+    }
+
+    /** What {@code verify} finds: every day file compared with its seal, one line a file that does not match. */
+    public List<String> sealProblems() {
+        return seals.compareAll(walk);
     }
 
     /** The journal's id, from now on the one every excerpt is checked under. */

@@ -64,8 +64,16 @@ public final class Walk {
         return countAndBytes[0];
     }
 
-    /** Checks every excerpt whose index lies in [first, toIndex) without decoding one. */
+    /**
+     * Checks every excerpt whose index lies in [first, toIndex) without decoding one, but those of
+     * day files whose seal the open trusted ({@link Seals}).
+     */
     public void checkUpTo(long toIndex) {
+        s.seals.checkUpTo(toIndex, this);
+    }
+
+    /** Checks every excerpt whose index lies in [first, toIndex), sealed or not: to name damage a search ran into. */
+    void checkWhole(long toIndex) {
         walk(-1, toIndex, (index, h) -> { });
     }
 
@@ -84,7 +92,7 @@ public final class Walk {
     }
 
     @FunctionalInterface
-    private interface ExcerptSink {
+    interface ExcerptSink {
         /** The excerpt at {@code index}, checked, with its bytes in the reader's buffer. */
         void accept(long index, Excerpt header);
     }
@@ -94,11 +102,12 @@ public final class Walk {
      * {@code each}, in order, after checking it: its header, its checksum, and its place after the
      * excerpt before it (ordinal one more, the index before it the one just read).
      */
-    private void walk(long fromIndex, long toIndex, ExcerptSink each) {
+    void walk(long fromIndex, long toIndex, ExcerptSink each) {
         long stop = Math.min(toIndex, s.lastIndex + 1);
         ExcerptTailer t = position(fromIndex);
         if (t == null || fromIndex >= stop) return;
         ExcerptReader reader = s.reader;
+        Seals.Sealing sealing = s.seals.sealing();
         Excerpt previous = null;
         long previousIndex = -1;
         long at = Math.max(fromIndex, 0);
@@ -110,12 +119,14 @@ public final class Walk {
                     at = index;
                     if (index >= stop) {
                         dc.rollbackOnClose();
+                        if (sealing != null) sealing.stretchEnded(stop);
                         return;
                     }
                     String why = reader.check(dc, previous, previousIndex);
                     if (why != null) throw reader.damage("the excerpt " + why, index, previous == null ? -1 : previous.ordinal() + 1);
                     previous = reader.checked();
                     previousIndex = index;
+                    if (sealing != null) sealing.accept(index, previous);
                     each.accept(index, previous);
                 }
             }

@@ -130,9 +130,11 @@ public final class Writer implements AutoCloseable {
             broken = "the disk filled under a write";
             throw new JournalFullException(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
         }
+        long previous = s.lastIndex;
         s.lastIndex = index;
         s.nextOrdinal++;
         s.nextEntry += count;
+        s.seals.wrote(index, s.nextOrdinal - 1, excerptCrc, previous, s.walk);
         return index;
     }
 
@@ -152,9 +154,11 @@ public final class Writer implements AutoCloseable {
                     + " to 0x" + Long.toHexString(index));
         }
         tip.acked(h.ordinal(), index, h.crc());
+        long previous = s.lastIndex;
         s.lastIndex = index;
         s.nextOrdinal++;
         s.nextEntry = h.nextEntry();
+        s.seals.wrote(index, h.ordinal(), h.crc(), previous, s.walk);
         uncommittedDurable = true;
         unsynced = true;
     }

@@ -24,6 +24,7 @@ final class WriterOpening extends Opening {
     void prepare() {
         s.space.refuseBelow(0);
         TailCut.clearWork(dir);
+        s.seals.writing();
     }
 
     @Override
