@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
  * bytes as its size says; the strict read names a form cut short, past 64 bits or not the
  * shortest, and reads nothing past its limit.
  */
-class VarintTest {
-    /** Values of every bit width, and around each power of 128 where a varint grows a byte. */
-    private static List<Long> values() {
+public class VarintTest {
+    /** Values of every bit width, and around each power of 128 where a varint grows a byte (BinaryInTest reads them too). */
+    public static List<Long> values() {
         List<Long> values = new ArrayList<>(List.of(0L, -1L, Long.MIN_VALUE, Long.MAX_VALUE));
         for (int bit = 0; bit < 64; bit++) {
             values.add(1L << bit);

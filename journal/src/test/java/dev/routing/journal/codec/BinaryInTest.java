@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
+import dev.routing.journal.bytes.VarintTest;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,17 +15,8 @@ import org.junit.jupiter.api.Test;
  * refused either way, and nothing past the slice is read.
  */
 class BinaryInTest {
-    /** Values of every bit width, and around each power of 128 where a varint grows a byte. */
     private static List<Long> values() {
-        List<Long> values = new ArrayList<>(List.of(0L, -1L, Long.MIN_VALUE, Long.MAX_VALUE));
-        for (int bit = 0; bit < 64; bit++) {
-            values.add(1L << bit);
-            values.add((1L << bit) - 1);
-            values.add((1L << bit) + 1);
-        }
-        Random random = new Random(16);
-        for (int i = 0; i < 2000; i++) values.add(random.nextLong() >>> random.nextInt(64));
-        return values;
+        return VarintTest.values();
     }
 
     private static byte[] varint(long v) {

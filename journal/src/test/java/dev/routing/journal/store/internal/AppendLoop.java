@@ -9,7 +9,6 @@ import dev.routing.journal.store.Entries;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalWriter;
 import dev.routing.journal.store.JournalRecord;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -34,18 +33,7 @@ public final class AppendLoop {
         Path dir = Path.of(args[0]);
         long dayStart = Long.parseLong(args[1]) * DAY_MILLIS;
         boolean checkpoints = args.length > 2 && args[2].equals("checkpoints");
-        Thread watchdog = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // the parent keeps stdin open while it wants us alive
-                }
-            } catch (IOException ignored) {
-                // the parent is gone
-            }
-            Runtime.getRuntime().halt(4);
-        }, "stdin-watchdog");
-        watchdog.setDaemon(true);
-        watchdog.start();
+        StdinWatchdog.start();
 
         PrintStream out = System.out;
         out.println("opening");

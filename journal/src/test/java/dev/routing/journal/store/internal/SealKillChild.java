@@ -3,7 +3,6 @@ package dev.routing.journal.store.internal;
 import dev.routing.journal.store.Entries;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalWriter;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,18 +18,7 @@ public final class SealKillChild {
     public static void main(String[] args) throws InterruptedException {
         Path dir = Path.of(args[0]);
         Instant monday = Instant.parse(args[1]);
-        Thread watchdog = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // the parent keeps stdin open while it wants us alive
-                }
-            } catch (IOException ignored) {
-                // the parent is gone
-            }
-            Runtime.getRuntime().halt(4);
-        }, "stdin-watchdog");
-        watchdog.setDaemon(true);
-        watchdog.start();
+        StdinWatchdog.start();
         PrintStream out = System.out;
         Seals.beforeSeal = () -> {
             out.println("rolled");
