@@ -59,19 +59,24 @@ class ExplainerTest {
         return x.chain().stream().filter(s -> s.type().equals(type)).findFirst().orElseThrow(() -> new AssertionError(type + " in " + x.chain()));
     }
 
-    private static void assertRestsOnAFactBefore(Explanation x) {
-        assertTrue(x.chain().stream().anyMatch(s -> s.isFact() && s.at().compareTo(x.target().at()) < 0), x.chain().toString());
-    }
-
-    @Test
-    void P4_aPrivateTurnsWordsKeptPrivateAreExplainedByTheOperatorsMessageAndTheTurnItOpened() {
-        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+    /** qa's focus holds #work; an operator asks qa, and qa answers in one round. */
+    private void anOperatorsQuestionAnsweredInFocus(RuleSet rules) {
+        try (JournalSink sink = new JournalSink(dir, rules, 20_000)) {
             Host h = host(sink);
             h.focus("qa", "work");
             String m = h.operator("qa", "status?");
             long turn = h.answer("qa", m, null);
             h.say(turn, 1, "All green.");
         }
+    }
+
+    private static void assertRestsOnAFactBefore(Explanation x) {
+        assertTrue(x.chain().stream().anyMatch(s -> s.isFact() && s.at().compareTo(x.target().at()) < 0), x.chain().toString());
+    }
+
+    @Test
+    void P4_aPrivateTurnsWordsKeptPrivateAreExplainedByTheOperatorsMessageAndTheTurnItOpened() {
+        anOperatorsQuestionAnsweredInFocus(RuleSet.CURRENT);
         try (Journal j = Journal.openReader(dir)) {
             Location kept = where(j, e -> e instanceof SpeechRouted).get(0);
             Explanation x = new Explainer(j, false).at(kept.index(), kept.position());
@@ -88,13 +93,7 @@ class ExplainerTest {
 
     @Test
     void P17_under0300TheLeakIsExplainedByTheFocusItFellBackOn() {
-        try (JournalSink sink = new JournalSink(dir, RuleSet.V0_30_0, 20_000)) {
-            Host h = host(sink);
-            h.focus("qa", "work");
-            String m = h.operator("qa", "status?");
-            long turn = h.answer("qa", m, null);
-            h.say(turn, 1, "All green.");
-        }
+        anOperatorsQuestionAnsweredInFocus(RuleSet.V0_30_0);
         try (Journal j = Journal.openReader(dir)) {
             Location attempt = where(j, e -> e instanceof PublishRequested).get(0);
             Explanation x = new Explainer(j, false).at(attempt.index(), attempt.position());
