@@ -57,6 +57,8 @@ public final class Engine implements AutoCloseable {
     private final Group group = new Group();
     private final Checkpoints checkpoints;
     private final Resends resends;
+    /** The host's seq of the last numbered group in the journal, {@link #NO_SEQ} when none is (J7). */
+    private long lastSeq;
     private final Stop stop = new Stop();
     /** A batch host (simulate, bench) syncs once per batch with {@link #commit}: it acts on nothing before. */
     private boolean deferCommits;
@@ -69,10 +71,11 @@ public final class Engine implements AutoCloseable {
         this.core = new Core(state, rules);
         this.checkpoints = new Checkpoints(journal, checkpointEvery, restored);
         long tailSeq = journal.lastSeq(restored.checkpointIndex());
-        this.resends = new Resends(journal, tailSeq != NO_SEQ ? tailSeq : restored.checkpointSeq());
-        if (seq != NO_SEQ && seq <= resends.lastSeq()) {
+        this.resends = new Resends(journal);
+        this.lastSeq = tailSeq != NO_SEQ ? tailSeq : restored.checkpointSeq();
+        if (seq != NO_SEQ && seq <= lastSeq) {
             throw new IllegalArgumentException("the opening's seq " + seq + " is not above the last seq journaled, "
-                    + resends.lastSeq());
+                    + lastSeq);
         }
         // An opening the host numbered is journaled even in an empty journal, so that its seq is kept.
         if (journal.lastIndex() >= 0 || seq != NO_SEQ) {
@@ -128,7 +131,7 @@ public final class Engine implements AutoCloseable {
 
     /** The host's seq of the last numbered fact in the journal, {@link #NO_SEQ} when none is. */
     public long lastSeq() {
-        return resends.lastSeq();
+        return lastSeq;
     }
 
     /**
@@ -174,7 +177,7 @@ public final class Engine implements AutoCloseable {
      *         under it, or (a seq below the last, so the host's seqs went back) no fact at all
      */
     public Accepted journaled(Fact fact, long seq) {
-        return resends.answer(fact, seq);
+        return seq == NO_SEQ || seq > lastSeq ? null : resends.answer(fact, seq, lastSeq);
     }
 
     private List<Decision> decideAndJournal(List<Fact> facts, long seq) {
@@ -212,7 +215,7 @@ public final class Engine implements AutoCloseable {
         }
         try {
             lastGroupIndex = journal.write(group);
-            resends.written(seq);
+            if (seq != NO_SEQ) lastSeq = seq;
             // J3: one sync per fact, before any decision leaves the engine; a batch host defers it.
             if (!deferCommits) journal.commit();
         } catch (JournalUnwritableException e) {
@@ -223,7 +226,7 @@ public final class Engine implements AutoCloseable {
             stop.writeFailed(last, e);
             throw e;
         }
-        checkpoints.written(group.count(), decisions, last, core.state(), resends.lastSeq());
+        checkpoints.written(group.count(), decisions, last, core.state(), lastSeq);
         return decisions;
     }
 
@@ -256,7 +259,7 @@ public final class Engine implements AutoCloseable {
 
     /** Writes every projection's state into the journal, so a restore starts here. */
     public void checkpoint() {
-        checkpoints.write(core.state(), resends.lastSeq());
+        checkpoints.write(core.state(), lastSeq);
     }
 
     public EngineState state() {

@@ -10,36 +10,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The host's seqs (J7): the last one journaled, and a fact numbered at or below it answered from the
- * journal with the decisions it got the first time, never decided twice. A resend goes on from the
+ * A fact resent (J7): numbered at or below the last seq journaled, it is answered from the journal
+ * with the decisions it got the first time, never decided twice. A resend goes on from the
  * group the last resent fact was found in, so a host resending everything after a crash reads the
  * journal once, forward.
  */
 final class Resends {
     private final JournalWriter journal;
-    /** The host's seq of the last numbered group in the journal, {@link Group#NO_SEQ} when none is. */
-    private long lastSeq;
     /** The group the last fact answered from the journal was found in: a resend goes on from there. */
     private long resentIndex = -1;
     private long resentSeq = Group.NO_SEQ;
 
-    Resends(JournalWriter journal, long lastSeq) {
+    Resends(JournalWriter journal) {
         this.journal = journal;
-        this.lastSeq = lastSeq;
     }
 
-    long lastSeq() {
-        return lastSeq;
-    }
-
-    /** A group numbered {@code seq} (or not numbered) is written. */
-    void written(long seq) {
-        if (seq != Group.NO_SEQ) lastSeq = seq;
-    }
-
-    /** See {@link Engine#journaled}. */
-    Engine.Accepted answer(Fact fact, long seq) {
-        if (seq == Group.NO_SEQ || seq > lastSeq) return null;
+    /** See {@link Engine#journaled}: {@code seq} is at or below {@code lastSeq}, the last journaled. */
+    Engine.Accepted answer(Fact fact, long seq, long lastSeq) {
         // Forward from the last fact resent; else from whichever end the seq is nearer (a host
         // resending from seq 1 after a crash would otherwise read the whole journal back to it).
         long from = resentSeq != Group.NO_SEQ && resentSeq < seq ? resentIndex : seq <= lastSeq / 2 ? journal.firstIndex() : -1;

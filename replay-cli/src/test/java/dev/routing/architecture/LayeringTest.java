@@ -41,7 +41,7 @@ public class LayeringTest {
         "dev.routing.engine.envelopes..", "dev.routing.engine.routes..", "dev.routing.engine.context.."};
 
     /**
-     * engine's packages form no cycle, its root package ({@code Engine}, {@code Core}, {@code Decider},
+     * engine's packages form no cycle, its root package ({@code Engine}, {@code Core},
      * {@code Replay}, {@code Verify}) one of them. Bottom to top (docs/architecture.md, "engine"):
      * context, routes, envelopes, privacy; calls, attempts; notices; drafts; turns; publish; prose;
      * retention; the root, which dispatches each fact; audit, counterfactual and explain, which read the root.

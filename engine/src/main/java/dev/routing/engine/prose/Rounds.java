@@ -27,7 +27,7 @@ public final class Rounds {
             LateRounds.decide(ctx, round);
             return;
         }
-        RoundPlan plan = RoundPlan.of(ctx, turn, round);
+        RoundPlan plan = Calls.plan(ctx, turn, round);
         List<NoticeIssued> notices = new ArrayList<>();
         int index = 0;
         int keptPrivateTurn = 0;
