@@ -2,6 +2,7 @@ package dev.routing.journal.store;
 
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import dev.routing.journal.store.internal.DayFiles;
 import dev.routing.journal.store.internal.Store;
 import dev.routing.journal.store.internal.Walk;

@@ -5,8 +5,8 @@ import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalDamagedException;
-import dev.routing.journal.store.JournalFormatException;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalFormatException;
 import java.nio.file.Path;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -152,6 +152,6 @@ final class ExcerptReader {
     }
 
     JournalDamagedException damage(String what, long index, long ordinal) {
-        return JournalDamagedException.at(dir, what, index, ordinal);
+        return DayFiles.damage(dir, what, index, ordinal);
     }
 }

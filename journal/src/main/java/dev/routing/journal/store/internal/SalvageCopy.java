@@ -1,8 +1,8 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.JournalDamagedException;
-import dev.routing.journal.store.JournalFormatException;
 import dev.routing.journal.store.Salvage;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.routing.journal.store.internal;
 
 import dev.routing.journal.store.Group;
-import dev.routing.journal.store.JournalDamagedException;
-import dev.routing.journal.store.JournalFullException;
 import dev.routing.journal.store.JournalRecord;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalFullException;
 import java.time.Instant;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;

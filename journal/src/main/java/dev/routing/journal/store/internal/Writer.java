@@ -1,9 +1,9 @@
 package dev.routing.journal.store.internal;
 
 import dev.routing.journal.codec.EntryCodec;
-import dev.routing.journal.store.DayFileException;
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalFullException;
+import dev.routing.journal.store.faults.DayFileException;
+import dev.routing.journal.store.faults.JournalFullException;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
@@ -128,7 +128,7 @@ public final class Writer implements AutoCloseable {
             tip.acked(s.nextOrdinal, index, excerptCrc);
         } catch (InternalError e) {
             broken = "the disk filled under a write";
-            throw new JournalFullException(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
+            throw FreeSpace.full(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
         }
         long previous = s.lastIndex;
         s.lastIndex = index;
@@ -172,23 +172,23 @@ public final class Writer implements AutoCloseable {
             return index;
         } catch (InternalError e) {
             broken = "the disk filled under a write";
-            throw new JournalFullException(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
+            throw FreeSpace.full(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
         } catch (DayAppender.NotBegun e) {
             // Chronicle could not create or size a new day's file, and may have closed the day before: this
             // writer takes no more, and the next open goes on in the new day (it finds the old one closed)
             long usable = s.space.usable();
             if (usable < FreeSpace.RESERVE_BYTES) {
                 broken = "the disk filled under a write";
-                throw new JournalFullException(s.dir, usable, (long) Excerpt.HEADER_BYTES + length, false, e.getCause());
+                throw FreeSpace.full(s.dir, usable, (long) Excerpt.HEADER_BYTES + length, false, e.getCause());
             }
             broken = "it could not begin the day file " + e.file;
-            throw new DayFileException(s.dir, e.file, usable, e.getCause());
+            throw new DayFileException(s.dir, e.file, usable, DayFiles.BLOCK + DayFiles.OVERLAP, e.getCause());
         } catch (RuntimeException e) {
             // Chronicle reports an I/O error (a day file it could not grow) as its own runtime exception
             long usable = s.space.usable();
             if (usable >= FreeSpace.RESERVE_BYTES) throw e;
             broken = "the disk filled under a write";
-            throw new JournalFullException(s.dir, usable, (long) Excerpt.HEADER_BYTES + length, true, e);
+            throw FreeSpace.full(s.dir, usable, (long) Excerpt.HEADER_BYTES + length, true, e);
         }
     }
 
@@ -204,7 +204,7 @@ public final class Writer implements AutoCloseable {
             appender.sync();
         } catch (InternalError e) {
             broken = "the disk filled under a sync";
-            throw new JournalFullException(s.dir, s.space.usable(), 0, true, e);
+            throw FreeSpace.full(s.dir, s.space.usable(), 0, true, e);
         }
         tip.synced();
         uncommittedDurable = false;
