@@ -1,14 +1,13 @@
 package dev.routing.journal.store.internal;
 
 import dev.routing.journal.codec.EntryCodec;
-import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.faults.DayFileException;
 import dev.routing.journal.store.faults.JournalFullException;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
 /**
- * The machinery of the journal's one writer ({@link dev.routing.journal.store.JournalWriter}), not
+ * The machinery of the journal's one writer ({@code store.JournalWriter}), not
  * thread-safe: it belongs to the thread that opened it, as Chronicle's appender does. It holds the
  * lock that makes it the one ({@link WriterLock}), the tip it acknowledges each excerpt in
  * ({@link Tip}), the appender that writes them ({@link DayAppender}) and the free-space check before
@@ -87,15 +86,15 @@ public final class Writer implements AutoCloseable {
      * {@code count} entries, without syncing; a checkpoint too large for one excerpt goes in parts.
      * Returns its index, or -1 for a group of no entries.
      *
-     * @throws IllegalArgumentException for a group over {@link Journal#GROUP_LIMIT} (nothing is written)
+     * @throws IllegalArgumentException for a group over {@link Excerpt#GROUP_LIMIT} (nothing is written)
      * @throws JournalFullException when the disk has no room for it
      */
     public long write(byte kind, int count, byte[] payload, int offset, int length, boolean durable, long atMillis) {
         if (broken != null) throw new IllegalStateException("journal " + s.dir + " can take no more writes: " + broken);
         if (count == 0) return -1;
         int bytes = Excerpt.HEADER_BYTES + length;
-        if (kind != Excerpt.CHECKPOINT && bytes > Journal.GROUP_LIMIT) {
-            throw new IllegalArgumentException("a group of " + bytes + " bytes is over the journal's limit of " + Journal.GROUP_LIMIT);
+        if (kind != Excerpt.CHECKPOINT && bytes > Excerpt.GROUP_LIMIT) {
+            throw new IllegalArgumentException("a group of " + bytes + " bytes is over the journal's limit of " + Excerpt.GROUP_LIMIT);
         }
         s.journalTime = Math.max(s.journalTime, atMillis);
         appender.time(s.journalTime);
