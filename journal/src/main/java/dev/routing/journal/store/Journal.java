@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * that opened it, as Chronicle's tailers do. A Chronicle Queue with one file per UTC day of the
  * entries' own time. Open it with {@link #openReader} (read-only; many at once, beside a live
  * writer) or {@link #openWriter} (one per journal: {@link JournalWriter}). Its machinery lives in
- * {@code store.internal}.
+ * {@code store.internal}, its faults in {@code store.faults}.
  *
  * <p>Each excerpt is a {@link Group} (a fact and its decisions, the opening of a reopened journal,
  * or a state checkpoint) behind a binary header that carries the excerpt's ordinal over the whole
