@@ -5,7 +5,7 @@ import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.journal.store.Group;
-import dev.routing.journal.store.JournalUnwritableException;
+import dev.routing.journal.store.faults.JournalUnwritableException;
 import dev.routing.journal.store.JournalWriter;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;

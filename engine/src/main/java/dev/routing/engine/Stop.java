@@ -1,8 +1,8 @@
 package dev.routing.engine;
 
 import dev.routing.journal.event.Fact;
-import dev.routing.journal.store.JournalFullException;
-import dev.routing.journal.store.JournalUnwritableException;
+import dev.routing.journal.store.faults.JournalFullException;
+import dev.routing.journal.store.faults.JournalUnwritableException;
 
 /**
  * Why the engine stopped for good, and what each stop tells the caller: a {@code decide} that threw,

@@ -10,7 +10,7 @@ import dev.routing.engine.testing.JournalSink;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;

@@ -25,7 +25,8 @@ import java.time.InstantSource;
  * (replay-cli's tests see them all). Dependencies point one way, journal <- projections <- engine
  * <- {sidecar, lab} <- replay-cli, the sidecar and the lab each on the engine alone; no module's
  * packages form a cycle (journal, projections, engine, sidecar, lab and replay-cli each have a
- * rule); routing reads a segment's {@code {{unsent}}} from its expansion, never from drafts'
+ * rule), and no two packages anywhere, a sub-package apart from its parent (one rule for all);
+ * routing reads a segment's {@code {{unsent}}} from its expansion, never from drafts'
  * {@code Unsent}; and engine's rule packages decide from the state and the fact alone: no journal
  * store, no file, no clock (GUIDE "Pure core"). {@link LayeringRulesCanFailTest} shows each
  * rule red on a class that breaks it.
@@ -51,8 +52,8 @@ public class LayeringTest {
             .should().beFreeOfCycles();
 
     /**
-     * The journal's packages form no cycle. Bottom to top: bytes, event; codec; store (its internal
-     * package counted in it).
+     * The journal's packages form no cycle. Bottom to top: bytes, event; codec; store (its faults and
+     * internal packages counted in it: {@link #everyPackageDependsOneWay} holds them apart).
      */
     @ArchTest
     static final ArchRule journalPackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.journal"))
@@ -82,6 +83,19 @@ public class LayeringTest {
      */
     @ArchTest
     static final ArchRule commandLinePackagesFormNoCycle = slices().assignedFrom(packagesOf("dev.routing.cli"))
+            .should().beFreeOfCycles();
+
+    /**
+     * No two packages of main depend on each other, whichever modules they are in: each package is a
+     * slice of its own ({@code (**)} captures the whole name below {@code dev.routing}), so a
+     * sub-package is apart from its parent, where the rules above, slicing by a module's top-level
+     * packages, count {@code journal.store.internal} in {@code journal.store}. A public face may use
+     * its {@code internal} package, as Chronicle's faces use their {@code impl}; never the reverse.
+     * Read from bytecode, where a constant is inlined: {@link PackageCycleSourcesTest} reads the
+     * sources for a cycle that a constant alone would close.
+     */
+    @ArchTest
+    static final ArchRule everyPackageDependsOneWay = slices().matching("dev.routing.(**)")
             .should().beFreeOfCycles();
 
     /**

@@ -4,6 +4,8 @@ import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.codec.EntryTypes;
 import dev.routing.journal.event.Entry;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.internal.DayFiles;
 import dev.routing.journal.store.internal.Walk;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -229,7 +231,7 @@ public final class DecodedReader {
                     batch.clear();
                     delivered.offer(batch);
                 } else {
-                    JournalDamagedException damage = JournalDamagedException.at(dir, "an entry of the group cannot be read ("
+                    JournalDamagedException damage = DayFiles.damage(dir, "an entry of the group cannot be read ("
                             + d.failed().getMessage() + ")", batch.index[d.count()], batch.ordinal[d.count()]);
                     damage.initCause(d.failed());
                     throw damage;

@@ -38,7 +38,7 @@ public final class Group {
     private static final String STATE_CHECKPOINT = StateCheckpoint.class.getAnnotation(JsonTypeName.class).value();
 
     /** A group the host gave no seq. */
-    public static final long NO_SEQ = 0;
+    public static final long NO_SEQ = Excerpt.NO_SEQ;
 
     public Group() {
     }

@@ -2,7 +2,9 @@ package dev.routing.journal.store;
 
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import dev.routing.journal.store.internal.DayFiles;
+import dev.routing.journal.store.internal.Excerpt;
 import dev.routing.journal.store.internal.Store;
 import dev.routing.journal.store.internal.Walk;
 import dev.routing.journal.store.internal.Writer;
@@ -16,7 +18,7 @@ import java.util.function.Consumer;
  * that opened it, as Chronicle's tailers do. A Chronicle Queue with one file per UTC day of the
  * entries' own time. Open it with {@link #openReader} (read-only; many at once, beside a live
  * writer) or {@link #openWriter} (one per journal: {@link JournalWriter}). Its machinery lives in
- * {@code store.internal}.
+ * {@code store.internal}, its faults in {@code store.faults}.
  *
  * <p>Each excerpt is a {@link Group} (a fact and its decisions, the opening of a reopened journal,
  * or a state checkpoint) behind a binary header that carries the excerpt's ordinal over the whole
@@ -82,11 +84,11 @@ import java.util.function.Consumer;
  */
 public abstract sealed class Journal implements AutoCloseable permits JournalReader, JournalWriter {
     /**
-     * The largest excerpt of entries. Chronicle refuses an excerpt over a quarter of its 64 MiB block
-     * (16 MiB); a group is kept to half that, so that a fact under {@link #FACT_LIMIT} has room for
-     * every decision it can make. A state checkpoint has no limit: it is written in parts.
+     * The largest excerpt of entries, 8 MiB: half the largest Chronicle takes, so that a fact under
+     * {@link #FACT_LIMIT} has room for every decision it can make ({@link Excerpt#GROUP_LIMIT}, where
+     * the store refuses a larger one). A state checkpoint has no limit: it is written in parts.
      */
-    public static final int GROUP_LIMIT = 8 << 20;
+    public static final int GROUP_LIMIT = Excerpt.GROUP_LIMIT;
     /** The largest fact, encoded ({@link dev.routing.journal.event.Fact#MAX_BYTES}). Refused before it is decided. */
     public static final int FACT_LIMIT = dev.routing.journal.event.Fact.MAX_BYTES;
 
@@ -154,7 +156,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
 
     /** Reads entries of groups whose index lies in [fromIndex, toIndex), checking every excerpt. */
     public final void read(long fromIndex, long toIndex, Consumer<JournalRecord> sink) {
-        store.walk.read(fromIndex, toIndex, sink);
+        store.walk.read(fromIndex, toIndex, JournalRecord::new, sink);
     }
 
     /**
@@ -240,7 +242,7 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      * headers. Returns null when there is none.
      */
     public final JournalRecord newestCheckpoint(long beforeIndex) {
-        return store.searches.newestCheckpoint(beforeIndex);
+        return store.searches.newestCheckpoint(beforeIndex, JournalRecord::new);
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.routing.journal.store;
 
 import dev.routing.journal.event.Entry;
+import dev.routing.journal.store.faults.JournalFullException;
+import dev.routing.journal.store.faults.JournalLockedException;
 import dev.routing.journal.store.internal.Writer;
 import java.util.List;
 import net.openhft.chronicle.core.annotation.SingleThreaded;

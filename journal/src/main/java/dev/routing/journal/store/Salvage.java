@@ -18,6 +18,6 @@ public final class Salvage {
     private Salvage() {}
 
     public static Report copy(Path from, Path to) {
-        return SalvageCopy.copy(from, to);
+        return SalvageCopy.copy(from, to, Report::new);
     }
 }

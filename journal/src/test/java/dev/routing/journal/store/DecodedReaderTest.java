@@ -9,6 +9,7 @@ import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.ToolDecided;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import dev.routing.journal.store.internal.JournalRewrite;
 import java.nio.file.Path;
 import java.time.Instant;

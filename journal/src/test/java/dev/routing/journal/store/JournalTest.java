@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.faults.JournalLockedException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.routing.journal.store;
 
+import dev.routing.journal.store.faults.JournalLockedException;
 import java.nio.file.Path;
 import java.time.Instant;
 

@@ -3,7 +3,7 @@ package dev.routing.cli.run;
 import dev.routing.cli.options.BadInputException;
 import dev.routing.engine.Engine;
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import dev.routing.sidecar.HostSession;
 import dev.routing.sidecar.answers.AnswerWriter;
 import dev.routing.sidecar.lines.LineReader;

@@ -1,7 +1,7 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.JournalDamagedException;
-import dev.routing.journal.store.JournalFormatException;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalFormatException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -82,6 +82,11 @@ public final class DayFiles {
 
     public static String name(int cycle) {
         return LocalDate.ofEpochDay(cycle).format(NAME) + SUFFIX;
+    }
+
+    /** Damage at {@code index} (or -1 for none), named with the day file that holds it. */
+    public static JournalDamagedException damage(Path dir, String what, long index, long ordinal) {
+        return new JournalDamagedException(dir, what, index < 0 ? null : name(ROLL.toCycle(index)), index, ordinal);
     }
 
     /** The cycle a day file's name stands for, or -1 for a name that is none. */

@@ -1,15 +1,13 @@
 package dev.routing.journal.store.internal;
 
 import dev.routing.journal.codec.EntryCodec;
-import dev.routing.journal.store.Group;
-import dev.routing.journal.store.Journal;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
 
 /**
- * The binary header that opens every excerpt (journal formats 2 and 3), drawn in {@link Journal}'s
+ * The binary header that opens every excerpt (journal formats 2 and 3), drawn in {@code store.Journal}'s
  * class comment and in docs/protocol.md. Little-endian. Format 3 is format 2 with the journal's id
  * ({@link JournalId}) at the start of what the checksum covers: the id is in no excerpt, only in
  * journal.tip, and an excerpt of another journal fails its checksum here. Format 1 (before
@@ -39,6 +37,15 @@ public record Excerpt(byte kind, int schema, int count, long ordinal, long first
 
     public static final byte FACT = 'F';
     public static final byte DECISION = 'D';
+
+    /** The seq of a group the host did not number: the host's seqs are 1 or more. */
+    public static final long NO_SEQ = 0;
+    /**
+     * The largest excerpt of entries. Chronicle refuses an excerpt over a quarter of its 64 MiB block
+     * (16 MiB); a group is kept to half that, so that a fact under the fact limit has room for every
+     * decision it can make. A state checkpoint has no limit: it is written in parts.
+     */
+    public static final int GROUP_LIMIT = 8 << 20;
 
     private static final VarHandle I16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle I32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
@@ -80,9 +87,9 @@ public record Excerpt(byte kind, int schema, int count, long ordinal, long first
         return kind == NUMBERED ? HEADER_BYTES + SEQ_BYTES : HEADER_BYTES;
     }
 
-    /** The host's seq of a numbered group whose excerpt is in {@code buf}; {@link Group#NO_SEQ} for any other excerpt. */
+    /** The host's seq of a numbered group whose excerpt is in {@code buf}; {@link #NO_SEQ} for any other excerpt. */
     long seq(byte[] buf) {
-        return kind == NUMBERED ? i64(buf, HEADER_BYTES) : Group.NO_SEQ;
+        return kind == NUMBERED ? i64(buf, HEADER_BYTES) : NO_SEQ;
     }
 
     /**

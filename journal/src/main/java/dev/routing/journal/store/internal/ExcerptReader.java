@@ -3,10 +3,8 @@ package dev.routing.journal.store.internal;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
-import dev.routing.journal.store.Group;
-import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalDamagedException;
-import dev.routing.journal.store.JournalFormatException;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalFormatException;
 import java.nio.file.Path;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -19,7 +17,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  */
 final class ExcerptReader {
     /** Larger than any excerpt the journal writes: a group at its limit, or a checkpoint's part. */
-    static final long LARGEST = Journal.GROUP_LIMIT + CheckpointParts.PART_BYTES;
+    static final long LARGEST = Excerpt.GROUP_LIMIT + CheckpointParts.PART_BYTES;
 
     private final Path dir;
     private final ExcerptCheck checker;
@@ -99,7 +97,7 @@ final class ExcerptReader {
     /** The seq of the numbered group in {@code dc}, read without copying its entries (unchecked); NO_SEQ for any other excerpt. */
     long peekSeq(DocumentContext dc) {
         Excerpt h = peek(dc);
-        if (h.kind() != Excerpt.NUMBERED) return Group.NO_SEQ;
+        if (h.kind() != Excerpt.NUMBERED) return Excerpt.NO_SEQ;
         if (dc.wire().bytes().readRemaining() < peeked.length) {
             throw damage("the numbered group is too short to hold its seq", dc.index(), -1);
         }
@@ -152,6 +150,6 @@ final class ExcerptReader {
     }
 
     JournalDamagedException damage(String what, long index, long ordinal) {
-        return JournalDamagedException.at(dir, what, index, ordinal);
+        return DayFiles.damage(dir, what, index, ordinal);
     }
 }

@@ -1,7 +1,7 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.JournalDamagedException;
-import dev.routing.journal.store.JournalFullException;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalFullException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileStore;
@@ -41,7 +41,7 @@ public final class FreeSpace {
         }
         long usable = usable();
         long room = usable - RESERVE_BYTES;
-        if (room < cost) throw new JournalFullException(dir, usable, bytes, false, null);
+        if (room < cost) throw full(dir, usable, bytes, false, null);
         // Far from full, the free space is asked again after every RECHECK_BYTES written; near full,
         // before every excerpt, so that another process filling the disk is seen before a write faults.
         budget = room > 4 * RECHECK_BYTES ? RECHECK_BYTES - cost : 0;
@@ -50,7 +50,7 @@ public final class FreeSpace {
     /** Refuses when less than {@code bytes} beside the reserve is free: at a writer's open, and before it cuts a torn tail. */
     void refuseBelow(long bytes) {
         long usable = usable();
-        if (usable < RESERVE_BYTES + bytes) throw new JournalFullException(dir, usable, bytes, false, null);
+        if (usable < RESERVE_BYTES + bytes) throw full(dir, usable, bytes, false, null);
     }
 
     /**
@@ -59,9 +59,17 @@ public final class FreeSpace {
      */
     RuntimeException faulted(Throwable e, String file) {
         long usable = usable();
-        if (usable < RESERVE_BYTES) return new JournalFullException(dir, usable, 0, writer, e);
+        if (usable < RESERVE_BYTES) return full(dir, usable, 0, writer, e);
         return new JournalDamagedException(dir, "reading the day file faulted: it is shorter than its index says"
                 + " (it was cut)", file, -1, -1);
+    }
+
+    /**
+     * The disk has no room: {@code needed} bytes (0 when not one excerpt's) beside the reserve,
+     * {@code inDoubt} when the disk filled under a write.
+     */
+    static JournalFullException full(Path dir, long usable, long needed, boolean inDoubt, Throwable cause) {
+        return new JournalFullException(dir, usable, needed, RESERVE_BYTES, inDoubt, cause);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import java.nio.file.Path;
 import java.util.List;
 import net.openhft.chronicle.queue.RollCycle;

@@ -1,8 +1,7 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.JournalDamagedException;
-import dev.routing.journal.store.JournalFormatException;
-import dev.routing.journal.store.Salvage;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalFormatException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,7 +16,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * Salvage's copy ({@link Salvage}), excerpt by excerpt, each checked as every reader checks it and
+ * Salvage's copy ({@code store.Salvage}), excerpt by excerpt, each checked as every reader checks it and
  * written with {@link Writer#copy}, bytes unchanged, at the index it had.
  *
  * <p>The damaged journal is only read, through a view that holds the day files before the first
@@ -25,9 +24,18 @@ import net.openhft.chronicle.wire.DocumentContext;
  * Chronicle never touches a file it would wait on.
  */
 public final class SalvageCopy {
+    /**
+     * What the copy reports, made from what it copied and why it stopped where it did (null when it
+     * copied the whole journal): the face passes its report's constructor.
+     */
+    @FunctionalInterface
+    public interface Outcome<R> {
+        R of(long excerpts, long entries, long lastIndex, String stoppedAt);
+    }
+
     private SalvageCopy() {}
 
-    public static Salvage.Report copy(Path from, Path to) {
+    public static <R> R copy(Path from, Path to, Outcome<R> outcome) {
         if (!Store.exists(from)) throw new IllegalArgumentException("no journal at " + from);
         if (Files.exists(to) && !isEmptyDirectory(to)) {
             throw new IllegalArgumentException(to + " exists and is not empty: salvage writes a new journal");
@@ -107,7 +115,7 @@ public final class SalvageCopy {
             Metadata.deleteView(view);
             BackgroundResourceReleaser.releasePendingResources();
         }
-        return new Salvage.Report(copied, entries, lastIndex, stoppedAt);
+        return outcome.of(copied, entries, lastIndex, stoppedAt);
     }
 
     private static long lastOrdinal(Writer out) {

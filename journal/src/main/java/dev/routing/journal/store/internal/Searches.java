@@ -1,9 +1,7 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.Group;
-import dev.routing.journal.store.JournalDamagedException;
-import dev.routing.journal.store.JournalFullException;
-import dev.routing.journal.store.JournalRecord;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalFullException;
 import java.time.Instant;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
@@ -24,10 +22,10 @@ public final class Searches {
         this.walk = walk;
     }
 
-    /** The host's seq of the last numbered group after {@code afterIndex}, or {@link Group#NO_SEQ} when there is none. */
+    /** The host's seq of the last numbered group after {@code afterIndex}, or {@link Excerpt#NO_SEQ} when there is none. */
     public long lastSeq(long afterIndex) {
         long last = s.lastIndex;
-        if (last < 0 || last <= afterIndex) return Group.NO_SEQ;
+        if (last < 0 || last <= afterIndex) return Excerpt.NO_SEQ;
         ExcerptTailer t = s.tailer();
         try {
             return SeqSearch.last(t, last, afterIndex, s.days, s.reader);
@@ -42,7 +40,7 @@ public final class Searches {
     /** The index of the group the host numbered {@code seq}, or -1 when none is ({@link SeqSearch#indexOf}). */
     public long indexOfSeq(long seq, long fromIndex) {
         long last = s.lastIndex;
-        if (last < 0 || seq <= Group.NO_SEQ) return -1;
+        if (last < 0 || seq <= Excerpt.NO_SEQ) return -1;
         ExcerptTailer t = s.tailer();
         try {
             return SeqSearch.indexOf(t, last, seq, fromIndex, s.days, s.reader);
@@ -66,7 +64,7 @@ public final class Searches {
      * there: checkpoints are written every few thousand entries, so this reads at most that many
      * headers. Returns null when there is none.
      */
-    public JournalRecord newestCheckpoint(long beforeIndex) {
+    public <R> R newestCheckpoint(long beforeIndex, Walk.Found<R> found) {
         long start = groupAtOrBefore(beforeIndex);
         if (start < 0) return null;
         ExcerptTailer t = s.queue.createTailer();
@@ -81,7 +79,7 @@ public final class Searches {
                     index = dc.index();
                     dc.rollbackOnClose();
                 }
-                return new JournalRecord(index, 0, walk.entryAt(index));
+                return found.at(index, 0, walk.entryAt(index), Excerpt.NO_SEQ);
             }
         } catch (JournalDamagedException e) {
             throw named(e);

@@ -1,6 +1,5 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.Group;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -15,20 +14,20 @@ final class SeqSearch {
 
     /**
      * The seq of the last numbered group after {@code afterIndex}, read backwards from {@code last}
-     * with {@code t}; {@link Group#NO_SEQ} when there is none.
+     * with {@code t}; {@link Excerpt#NO_SEQ} when there is none.
      */
     static long last(ExcerptTailer t, long last, long afterIndex, TimeIndex days, ExcerptReader reader) {
         t.direction(TailerDirection.BACKWARD);
-        if (!days.moveTo(t, last)) return Group.NO_SEQ;
+        if (!days.moveTo(t, last)) return Excerpt.NO_SEQ;
         while (true) {
             try (DocumentContext dc = t.readingDocument()) {
-                if (!dc.isPresent()) return Group.NO_SEQ;
+                if (!dc.isPresent()) return Excerpt.NO_SEQ;
                 if (dc.index() <= afterIndex) {
                     dc.rollbackOnClose();
-                    return Group.NO_SEQ;
+                    return Excerpt.NO_SEQ;
                 }
                 long seq = reader.peekSeq(dc);
-                if (seq != Group.NO_SEQ) return seq;
+                if (seq != Excerpt.NO_SEQ) return seq;
             }
         }
     }
@@ -49,7 +48,7 @@ final class SeqSearch {
                 }
                 long at = reader.peekSeq(dc);
                 if (at == seq) return dc.index();
-                if (at != Group.NO_SEQ && (forward ? at > seq : at < seq)) return -1;
+                if (at != Excerpt.NO_SEQ && (forward ? at > seq : at < seq)) return -1;
             }
         }
     }

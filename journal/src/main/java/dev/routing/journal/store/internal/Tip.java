@@ -1,6 +1,6 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -1,7 +1,6 @@
 package dev.routing.journal.store.internal;
 
 import dev.routing.journal.event.Entry;
-import dev.routing.journal.store.JournalRecord;
 import java.io.ByteArrayOutputStream;
 import java.util.function.Consumer;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -30,8 +29,18 @@ public final class Walk {
         void accept(long index, long ordinal, char kind, int version, byte[] bytes, int offset, int length);
     }
 
+    /**
+     * What a read hands on, made from an entry where the walk found it: its group's index, its
+     * position in the group (0 for the fact) and the group's seq ({@link Excerpt#NO_SEQ} for none).
+     * The faces pass their record's constructor, so that this package names none of their types.
+     */
+    @FunctionalInterface
+    public interface Found<R> {
+        R at(long index, int position, Entry entry, long seq);
+    }
+
     /** Reads entries of groups whose index lies in [fromIndex, toIndex), checking every excerpt. */
-    public void read(long fromIndex, long toIndex, Consumer<JournalRecord> sink) {
+    public <R> void read(long fromIndex, long toIndex, Found<R> found, Consumer<? super R> sink) {
         CheckpointParts.Joiner parts = new CheckpointParts.Joiner();
         ExcerptReader reader = s.reader;
         walk(fromIndex, toIndex, (index, h) -> {
@@ -40,14 +49,14 @@ public final class Walk {
                 case Excerpt.PART_START, Excerpt.PART -> parts.add(h, buf);
                 case Excerpt.PART_END -> {
                     byte[] stored = parts.end(h, buf, () -> partsBefore(index));
-                    sink.accept(new JournalRecord(index, 0, reader.decode(index, h, stored, 0, stored.length)));
+                    sink.accept(found.at(index, 0, reader.decode(index, h, stored, 0, stored.length), Excerpt.NO_SEQ));
                 }
                 default -> {
                     parts.drop();
                     int[] position = {0};
                     long seq = h.seq(buf);
                     reader.entries(index, h, (kind, offset, length) ->
-                            sink.accept(new JournalRecord(index, position[0]++, reader.decode(index, h, buf, offset, length), seq)));
+                            sink.accept(found.at(index, position[0]++, reader.decode(index, h, buf, offset, length), seq)));
                 }
             }
         });

@@ -1,14 +1,13 @@
 package dev.routing.journal.store.internal;
 
 import dev.routing.journal.codec.EntryCodec;
-import dev.routing.journal.store.DayFileException;
-import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalFullException;
+import dev.routing.journal.store.faults.DayFileException;
+import dev.routing.journal.store.faults.JournalFullException;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
 /**
- * The machinery of the journal's one writer ({@link dev.routing.journal.store.JournalWriter}), not
+ * The machinery of the journal's one writer ({@code store.JournalWriter}), not
  * thread-safe: it belongs to the thread that opened it, as Chronicle's appender does. It holds the
  * lock that makes it the one ({@link WriterLock}), the tip it acknowledges each excerpt in
  * ({@link Tip}), the appender that writes them ({@link DayAppender}) and the free-space check before
@@ -87,15 +86,15 @@ public final class Writer implements AutoCloseable {
      * {@code count} entries, without syncing; a checkpoint too large for one excerpt goes in parts.
      * Returns its index, or -1 for a group of no entries.
      *
-     * @throws IllegalArgumentException for a group over {@link Journal#GROUP_LIMIT} (nothing is written)
+     * @throws IllegalArgumentException for a group over {@link Excerpt#GROUP_LIMIT} (nothing is written)
      * @throws JournalFullException when the disk has no room for it
      */
     public long write(byte kind, int count, byte[] payload, int offset, int length, boolean durable, long atMillis) {
         if (broken != null) throw new IllegalStateException("journal " + s.dir + " can take no more writes: " + broken);
         if (count == 0) return -1;
         int bytes = Excerpt.HEADER_BYTES + length;
-        if (kind != Excerpt.CHECKPOINT && bytes > Journal.GROUP_LIMIT) {
-            throw new IllegalArgumentException("a group of " + bytes + " bytes is over the journal's limit of " + Journal.GROUP_LIMIT);
+        if (kind != Excerpt.CHECKPOINT && bytes > Excerpt.GROUP_LIMIT) {
+            throw new IllegalArgumentException("a group of " + bytes + " bytes is over the journal's limit of " + Excerpt.GROUP_LIMIT);
         }
         s.journalTime = Math.max(s.journalTime, atMillis);
         appender.time(s.journalTime);
@@ -128,7 +127,7 @@ public final class Writer implements AutoCloseable {
             tip.acked(s.nextOrdinal, index, excerptCrc);
         } catch (InternalError e) {
             broken = "the disk filled under a write";
-            throw new JournalFullException(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
+            throw FreeSpace.full(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
         }
         long previous = s.lastIndex;
         s.lastIndex = index;
@@ -172,23 +171,23 @@ public final class Writer implements AutoCloseable {
             return index;
         } catch (InternalError e) {
             broken = "the disk filled under a write";
-            throw new JournalFullException(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
+            throw FreeSpace.full(s.dir, s.space.usable(), (long) Excerpt.HEADER_BYTES + length, true, e);
         } catch (DayAppender.NotBegun e) {
             // Chronicle could not create or size a new day's file, and may have closed the day before: this
             // writer takes no more, and the next open goes on in the new day (it finds the old one closed)
             long usable = s.space.usable();
             if (usable < FreeSpace.RESERVE_BYTES) {
                 broken = "the disk filled under a write";
-                throw new JournalFullException(s.dir, usable, (long) Excerpt.HEADER_BYTES + length, false, e.getCause());
+                throw FreeSpace.full(s.dir, usable, (long) Excerpt.HEADER_BYTES + length, false, e.getCause());
             }
             broken = "it could not begin the day file " + e.file;
-            throw new DayFileException(s.dir, e.file, usable, e.getCause());
+            throw new DayFileException(s.dir, e.file, usable, DayFiles.BLOCK + DayFiles.OVERLAP, e.getCause());
         } catch (RuntimeException e) {
             // Chronicle reports an I/O error (a day file it could not grow) as its own runtime exception
             long usable = s.space.usable();
             if (usable >= FreeSpace.RESERVE_BYTES) throw e;
             broken = "the disk filled under a write";
-            throw new JournalFullException(s.dir, usable, (long) Excerpt.HEADER_BYTES + length, true, e);
+            throw FreeSpace.full(s.dir, usable, (long) Excerpt.HEADER_BYTES + length, true, e);
         }
     }
 
@@ -204,7 +203,7 @@ public final class Writer implements AutoCloseable {
             appender.sync();
         } catch (InternalError e) {
             broken = "the disk filled under a sync";
-            throw new JournalFullException(s.dir, s.space.usable(), 0, true, e);
+            throw FreeSpace.full(s.dir, s.space.usable(), 0, true, e);
         }
         tip.synced();
         uncommittedDurable = false;

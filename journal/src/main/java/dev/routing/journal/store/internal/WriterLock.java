@@ -1,6 +1,6 @@
 package dev.routing.journal.store.internal;
 
-import dev.routing.journal.store.JournalLockedException;
+import dev.routing.journal.store.faults.JournalLockedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalDamagedException;
 import dev.routing.journal.store.JournalReader;
-import dev.routing.journal.store.JournalWriter;
 import dev.routing.journal.store.JournalRecord;
+import dev.routing.journal.store.JournalWriter;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

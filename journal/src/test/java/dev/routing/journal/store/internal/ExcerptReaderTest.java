@@ -9,7 +9,7 @@ import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.store.Entries;
 import dev.routing.journal.store.FaceInternals;
 import dev.routing.journal.store.Group;
-import dev.routing.journal.store.JournalFormatException;
+import dev.routing.journal.store.faults.JournalFormatException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalWriter;
-import dev.routing.journal.store.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

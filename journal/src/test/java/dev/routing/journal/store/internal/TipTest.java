@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalWriter;
-import dev.routing.journal.store.JournalDamagedException;
+import dev.routing.journal.store.faults.JournalDamagedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,6 +1,5 @@
-package dev.routing.journal.store;
+package dev.routing.journal.store.faults;
 
-import dev.routing.journal.store.internal.FreeSpace;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -11,9 +10,10 @@ import java.util.Locale;
  * cuts it. Either way nothing acknowledged is lost, and once space is freed the journal continues.
  */
 public final class JournalFullException extends JournalUnwritableException {
-    public JournalFullException(Path dir, long usable, long needed, boolean inDoubt, Throwable cause) {
+    /** @param reserved the space the journal keeps free for Chronicle's own files */
+    public JournalFullException(Path dir, long usable, long needed, long reserved, boolean inDoubt, Throwable cause) {
         super("the journal's disk is full (" + size(usable) + " free at " + dir + (needed > 0 ? "; the next excerpt needs "
-                + size(needed) : "") + " beside the " + size(FreeSpace.RESERVE_BYTES) + " the journal keeps free for Chronicle's"
+                + size(needed) : "") + " beside the " + size(reserved) + " the journal keeps free for Chronicle's"
                 + " own files)"
                 + (inDoubt ? ": the disk filled while the last excerpt was written; the writer's next open keeps it"
                         + " if it is whole and cuts it if not" : ""), inDoubt, "space is freed", cause);

@@ -1,4 +1,4 @@
-package dev.routing.journal.store;
+package dev.routing.journal.store.faults;
 
 /**
  * The journal cannot take the next excerpt for a cause outside it: its disk is full

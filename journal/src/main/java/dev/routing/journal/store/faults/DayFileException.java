@@ -1,6 +1,5 @@
-package dev.routing.journal.store;
+package dev.routing.journal.store.faults;
 
-import dev.routing.journal.store.internal.DayFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -12,19 +11,20 @@ import java.util.Locale;
  * writer removed the file it had begun, if any, so nothing is left that would stop its next open.
  */
 public final class DayFileException extends JournalUnwritableException {
-    public DayFileException(Path dir, String file, long usable, Throwable cause) {
-        super("the journal could not begin its day file " + file + " in " + dir + ": " + why(cause, usable), false,
+    /** @param dayFileBytes the size Chronicle gives a day file when it begins one */
+    public DayFileException(Path dir, String file, long usable, long dayFileBytes, Throwable cause) {
+        super("the journal could not begin its day file " + file + " in " + dir + ": " + why(cause, usable, dayFileBytes), false,
                 remedy(cause), cause);
     }
 
     /** The cause in words, from the system's own message in the chain (Chronicle wraps it, sometimes twice). */
-    private static String why(Throwable cause, long usable) {
+    private static String why(Throwable cause, long usable, long dayFileBytes) {
         String system = system(cause);
         String lower = system.toLowerCase(Locale.ROOT);
         if (lower.contains("read-only file system")) return "its directory is on a read-only file system (" + system + ")";
         if (lower.contains("file too large")) {
             return "the process may not write a file that large (" + system + "): its file-size limit (RLIMIT_FSIZE, `ulimit -f`)"
-                    + " is below a day file's " + (DayFiles.BLOCK + DayFiles.OVERLAP >> 20) + " MiB";
+                    + " is below a day file's " + (dayFileBytes >> 20) + " MiB";
         }
         if (lower.contains("no space left")) {
             return "its file system refused a new file although " + (usable >> 20) + " MiB are free (" + system + "): it has no"

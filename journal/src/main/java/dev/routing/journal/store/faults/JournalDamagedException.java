@@ -1,6 +1,5 @@
-package dev.routing.journal.store;
+package dev.routing.journal.store.faults;
 
-import dev.routing.journal.store.internal.DayFiles;
 import java.nio.file.Path;
 
 /**
@@ -28,11 +27,6 @@ public final class JournalDamagedException extends RuntimeException {
         this.file = file;
         this.index = index;
         this.ordinal = ordinal;
-    }
-
-    /** Damage at {@code index} (or -1 for none), named with the day file that holds it. */
-    public static JournalDamagedException at(Path dir, String what, long index, long ordinal) {
-        return new JournalDamagedException(dir, what, index < 0 ? null : DayFiles.name(DayFiles.ROLL.toCycle(index)), index, ordinal);
     }
 
     private static String where(String file, long index, long ordinal) {

@@ -1,4 +1,4 @@
-package dev.routing.journal.store;
+package dev.routing.journal.store.faults;
 
 import java.nio.file.Path;
 
