@@ -83,6 +83,17 @@ public final class IdDayFile implements SealedIds.Body {
         return journalDir.resolve(FOLDER).resolve("ids-" + epochDay + "-" + agentKey(agent) + ".tbl");
     }
 
+    /** The epoch day a file's name gives ({@code ids-<day>-...}), or {@link Long#MAX_VALUE} for a name of no day file. */
+    static long dayOf(String name) {
+        if (!name.startsWith("ids-")) return Long.MAX_VALUE;
+        int dash = name.indexOf('-', 4);
+        try {
+            return dash < 0 ? Long.MAX_VALUE : Long.parseLong(name.substring(4, dash));
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     /** A name for the agent fit for any file system: the first 16 hex digits of its UTF-8's SHA-256 (the header holds it whole). */
     static String agentKey(String agent) {
         try {
