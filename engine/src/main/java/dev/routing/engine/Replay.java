@@ -98,14 +98,20 @@ public final class Replay {
 
     private static EngineState stateAt(Journal journal, long index, StateCheckpoint cp) {
         EngineState state = StateCodec.fromTree(cp.state());
-        String why = attach(journal, state, index);
-        if (why == null) return state;
-        JournalRecord older = index > 0 ? journal.newestCheckpoint(index - 1) : null;
+        Unread unread = unread(journal, state, index);
+        if (unread == null) return state;
+        // Every checkpoint written since the day was sealed names it: start before the day closed.
+        long dayClosed = journal.indexAt(Instant.ofEpochSecond((unread.day() + 1) * 86_400L));
+        JournalRecord older = dayClosed > 0 ? journal.newestCheckpoint(Math.min(dayClosed, index) - 1) : null;
         if (older != null && older.index() >= index) older = null;
-        System.err.println("journal " + journal.dir() + ": note: " + why + "; the checkpoint at index 0x" + Long.toHexString(index)
+        System.err.println("journal " + journal.dir() + ": note: " + unread.why() + "; the checkpoint at index 0x" + Long.toHexString(index)
                 + " is rebuilt from " + (older == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older.index())));
         EngineState base = older == null ? new EngineState() : stateAt(journal, older.index(), (StateCheckpoint) older.entry());
         return fold(journal, base, older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT).state();
+    }
+
+    /** A sealed day a checkpoint names whose file is not read, and why. */
+    private record Unread(String why, long day) {
     }
 
     /**
@@ -113,6 +119,11 @@ public final class Replay {
      * checkpointIndex}) names, and attaches each; why one could not be, or null when all are.
      */
     public static String attach(Journal journal, EngineState state, long checkpointIndex) {
+        Unread unread = unread(journal, state, checkpointIndex);
+        return unread == null ? null : unread.why();
+    }
+
+    private static Unread unread(Journal journal, EngineState state, long checkpointIndex) {
         for (Map.Entry<String, ForgottenIds> agent : state.privacy.forgotten.entrySet()) {
             for (ForgottenIds.SealedDay day : agent.getValue().sealedDays()) {
                 try {
@@ -124,7 +135,7 @@ public final class Replay {
                     }
                     agent.getValue().attach(day, file.ids());
                 } catch (IdDayFileException e) {
-                    return "the sealed ids of agent " + agent.getKey() + "'s day " + day.day() + " are not read: " + e.getMessage();
+                    return new Unread("the sealed ids of agent " + agent.getKey() + "'s day " + day.day() + " are not read: " + e.getMessage(), day.day());
                 }
             }
         }
