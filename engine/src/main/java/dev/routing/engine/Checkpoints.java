@@ -60,7 +60,7 @@ final class Checkpoints {
         long before = journal.bytesWritten();
         // the state written as JSON once, straight into the checkpoint: no tree built to be written out again
         Instant at = Instant.ofEpochMilli(state.clockMillis);
-        journal.append(Group.checkpoint(EntryCodec.storeCheckpoint(at, through, state.entries, StateCodec.toBytes(state),
+        journal.append(Group.checkpoint(EntryCodec.storeCheckpoint(at, through, state.entries, StateCodec.toCheckpointBytes(state),
                 lastSeq == Group.NO_SEQ ? null : lastSeq), at));
         bytesAtCheckpoint = journal.bytesWritten();
         checkpointBytes = bytesAtCheckpoint - before;
@@ -89,7 +89,7 @@ final class Checkpoints {
      */
     private boolean paysOff(EngineState state) {
         // After an open, the state stands in for the restored checkpoint's size, measured only when needed.
-        if (checkpointBytes == UNKNOWN_SIZE) checkpointBytes = StateCodec.toBytes(state).length;
+        if (checkpointBytes == UNKNOWN_SIZE) checkpointBytes = StateCodec.toCheckpointBytes(state).length;
         return journal.bytesWritten() - bytesAtCheckpoint >= checkpointBytes;
     }
 }

@@ -1,6 +1,7 @@
 package dev.routing.engine;
 
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.sealed.IdDaySealer;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
@@ -56,6 +57,7 @@ public final class Engine implements AutoCloseable {
     private Core core;
     private final Group group = new Group();
     private final Checkpoints checkpoints;
+    private final IdDaySealer sealer;
     private final Resends resends;
     /** The host's seq of the last numbered group in the journal, {@link #NO_SEQ} when none is (J7). */
     private long lastSeq;
@@ -70,6 +72,7 @@ public final class Engine implements AutoCloseable {
         this.journal = journal;
         this.core = new Core(state, rules);
         this.checkpoints = new Checkpoints(journal, checkpointEvery, restored);
+        this.sealer = new IdDaySealer(journal);
         long tailSeq = journal.lastSeq(restored.checkpointIndex());
         this.resends = new Resends(journal);
         this.lastSeq = tailSeq != NO_SEQ ? tailSeq : restored.checkpointSeq();
@@ -226,6 +229,8 @@ public final class Engine implements AutoCloseable {
             stop.writeFailed(last, e);
             throw e;
         }
+        // the group is journaled: the days it closed are sealed before a checkpoint names them
+        sealer.written(core.state(), core.rules().label(), lastGroupIndex);
         checkpoints.written(group.count(), decisions, last, core.state(), lastSeq);
         return decisions;
     }
@@ -233,6 +238,7 @@ public final class Engine implements AutoCloseable {
     /** Deciding moved the state past the journal for a group that was not written: rebuild it from the journal. */
     private void restore() {
         core = new Core(Replay.restore(journal).state(), core.rules());
+        sealer.restored();
     }
 
     /**

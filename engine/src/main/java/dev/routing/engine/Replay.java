@@ -1,5 +1,7 @@
 package dev.routing.engine;
 
+import dev.routing.engine.sealed.IdDayFile;
+import dev.routing.engine.sealed.IdDayFileException;
 import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Group;
@@ -8,13 +10,21 @@ import dev.routing.journal.store.JournalRecord;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.Fold;
 import dev.routing.projections.StateCodec;
+import dev.routing.projections.privacy.ForgottenIds;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
  * Rebuilds state from a journal: from its start, or from the newest checkpoint at or before a point
  * plus the entries after it, so restore time does not grow with history (J2, J5).
+ *
+ * <p>A checkpoint names the closed days of ids the engine sealed in files beside the journal
+ * (docs/decisions/0011); each is mapped from its file, checked against the journal's id, the
+ * checkpoint's index and what the checkpoint says of it. A file missing, cut, changed, of another
+ * journal or stale is said on stderr, and the checkpoint's state is rebuilt from an earlier one (or
+ * the journal's first entry) instead: slower, never wrong.
  */
 public final class Replay {
     /**
@@ -65,7 +75,7 @@ public final class Replay {
         JournalRecord checkpoint = before < 0 ? null : journal.newestCheckpoint(before);
         if (checkpoint == null) return new Start(new EngineState(), -1, Group.NO_SEQ);
         journal.checkUpTo(checkpoint.index());
-        return of(checkpoint.index(), (StateCheckpoint) checkpoint.entry());
+        return of(journal, checkpoint.index(), (StateCheckpoint) checkpoint.entry());
     }
 
     /** The start at a checkpoint whose index the caller found (-1: the journal's start, a new state). */
@@ -74,11 +84,62 @@ public final class Replay {
         if (!(journal.entryAt(checkpointIndex) instanceof StateCheckpoint cp)) {
             throw new IllegalStateException("no state checkpoint at index 0x" + Long.toHexString(checkpointIndex));
         }
-        return of(checkpointIndex, cp);
+        return of(journal, checkpointIndex, cp);
     }
 
-    private static Start of(long index, StateCheckpoint cp) {
-        return new Start(StateCodec.fromTree(cp.state()), index, cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq());
+    private static Start of(Journal journal, long index, StateCheckpoint cp) {
+        return new Start(stateAt(journal, index, cp), index, cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq());
+    }
+
+    /** The state the checkpoint at {@code index} holds, its sealed days of ids attached, or rebuilt from the journal when one cannot be. */
+    public static EngineState stateAt(Journal journal, JournalRecord checkpoint) {
+        return stateAt(journal, checkpoint.index(), (StateCheckpoint) checkpoint.entry());
+    }
+
+    private static EngineState stateAt(Journal journal, long index, StateCheckpoint cp) {
+        EngineState state = StateCodec.fromTree(cp.state());
+        Unread unread = unread(journal, state, index);
+        if (unread == null) return state;
+        // Every checkpoint written since the day was sealed names it: start before the day closed.
+        long dayClosed = journal.indexAt(Instant.ofEpochSecond((unread.day() + 1) * 86_400L));
+        JournalRecord older = dayClosed > 0 ? journal.newestCheckpoint(Math.min(dayClosed, index) - 1) : null;
+        if (older != null && older.index() >= index) older = null;
+        System.err.println("journal " + journal.dir() + ": note: " + unread.why() + "; the checkpoint at index 0x" + Long.toHexString(index)
+                + " is rebuilt from " + (older == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older.index())));
+        EngineState base = older == null ? new EngineState() : stateAt(journal, older.index(), (StateCheckpoint) older.entry());
+        return fold(journal, base, older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT).state();
+    }
+
+    /** A sealed day a checkpoint names whose file is not read, and why. */
+    private record Unread(String why, long day) {
+    }
+
+    /**
+     * Maps the files of the sealed days of ids the state (restored from the checkpoint at {@code
+     * checkpointIndex}) names, and attaches each; why one could not be, or null when all are.
+     */
+    public static String attach(Journal journal, EngineState state, long checkpointIndex) {
+        Unread unread = unread(journal, state, checkpointIndex);
+        return unread == null ? null : unread.why();
+    }
+
+    private static Unread unread(Journal journal, EngineState state, long checkpointIndex) {
+        for (Map.Entry<String, ForgottenIds> agent : state.privacy.forgotten.entrySet()) {
+            for (ForgottenIds.SealedDay day : agent.getValue().sealedDays()) {
+                try {
+                    IdDayFile file = IdDayFile.open(IdDayFile.path(journal.dir(), agent.getKey(), day.day()),
+                            new IdDayFile.Expected(journal.id(), agent.getKey(), day.day(), day.label(), checkpointIndex));
+                    if (file.header().crc() != day.crc() || file.header().coveredIndex() != day.index() || file.ids().size() != day.count()) {
+                        throw new IdDayFileException(file.path(), "stale: not the file the checkpoint names (it covers index 0x"
+                                + Long.toHexString(file.header().coveredIndex()) + ", the checkpoint's names 0x" + Long.toHexString(day.index()) + ")");
+                    }
+                    agent.getValue().attach(day, file.ids());
+                } catch (IdDayFileException e) {
+                    return new Unread("the sealed ids of agent " + agent.getKey() + "'s day " + day.day() + " are not read: " + e.getMessage(), day.day());
+                }
+            }
+        }
+        return null;
     }
 
     /** The state after every entry whose index is below {@code endIndex}. */

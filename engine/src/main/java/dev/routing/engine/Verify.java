@@ -104,9 +104,16 @@ public final class Verify {
     }
 
     private void compareCheckpoint(long index, StateCheckpoint checkpoint) {
-        byte[] stored = StateCodec.toBytes(StateCodec.fromTree(checkpoint.state()));
+        EngineState restored = StateCodec.fromTree(checkpoint.state());
+        String unread = Replay.attach(journal, restored, index);
+        if (unread != null) {
+            // its sealed days are not beside this journal (a copy without them): the restores below still compare
+            System.err.println("journal " + journal.dir() + ": note: " + unread + "; the checkpoint at index " + hex(index) + " is not compared");
+            return;
+        }
+        byte[] stored = StateCodec.toBytes(restored);
         if (!Arrays.equals(stored, StateCodec.toBytes(live))) {
-            String where = firstDifference(checkpoint.state(), StateCodec.toTree(live), "");
+            String where = firstDifference(StateCodec.toTree(restored), StateCodec.toTree(live), "");
             fail("the checkpoint at index " + hex(index) + " differs from the fold of the entries before it, at " + where);
         }
     }

@@ -123,6 +123,15 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
     }
 
     /**
+     * The journal's id (16 bytes, made once by its first writer), which a file kept beside it names so
+     * that a file of another journal is told apart; null before the first write, or in a journal
+     * made before ids.
+     */
+    public final byte[] id() {
+        return store.idBytes();
+    }
+
+    /**
      * What the open found that is not damage and that a user should know: a torn tail a reader left
      * unread, acknowledged excerpts a power failure took before they were synced.
      */

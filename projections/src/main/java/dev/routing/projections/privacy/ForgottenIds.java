@@ -1,8 +1,10 @@
 package dev.routing.projections.privacy;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.routing.projections.retention.DayRuns;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +21,15 @@ import java.util.Map;
  * one by one and moves the arena's base past them, so expiry costs what it lets go; the arena is
  * rewritten only once what lies before the base or is dead outweighs what is live. The checkpoint
  * holds it in {@link ForgottenIdsForm}.
+ *
+ * <p>A closed day may instead be sealed ({@link #sealOldestDay}, docs/decisions/0011): the engine
+ * writes its entries into a table of their own ({@link SealedIds}) once the group that closed it is
+ * journaled, and the day leaves the heap. Sealed days are older than every day on the heap, and are
+ * asked newest first after it: an id let go again shadows its older entry there instead of killing it.
+ * A state restored from a checkpoint names its sealed days ({@link SealedDay}) and answers nothing
+ * until each is {@link #attach attached}.
  */
+@JsonSerialize(using = ForgottenIdsForm.Json.class)
 public final class ForgottenIds {
     /** {@link #lookup}: the record does not hold the id (from that day). */
     public static final long NOT_HELD = Long.MIN_VALUE;
@@ -29,10 +39,21 @@ public final class ForgottenIds {
     final IdArena arena = new IdArena();
     final IdTable table = new IdTable(arena);
     final DayRuns days = new DayRuns();
+    /** The sealed days, oldest first, and their tables once attached (null before). */
+    final ArrayList<SealedDay> sealed = new ArrayList<>();
+    final ArrayList<SealedIds> tables = new ArrayList<>();
+
+    /**
+     * A closed day sealed in a table the engine keeps beside the journal, as a checkpoint names it:
+     * its epoch day, the journal index its file covers, its file's checksum, the rules label it was
+     * written under, and how many ids it holds.
+     */
+    public record SealedDay(long day, long index, int crc, String label, long count) {
+    }
 
     /** Whether the id was let go on day {@code fromDay} or later (a day retention still keeps). */
     public boolean holds(String id, long fromDay) {
-        return entry(id, fromDay) >= 0;
+        return lookup(id, fromDay) != NOT_HELD;
     }
 
     /**
@@ -40,26 +61,77 @@ public final class ForgottenIds {
      * (let go with no turn reading it first), or the turn that first read it.
      */
     public long lookup(String id, long fromDay) {
-        int at = entry(id, fromDay);
-        return at < 0 ? NOT_HELD : arena.reader(at, NO_READER);
-    }
-
-    /** The arena offset of the id's live entry if it was let go on {@code fromDay} or later, else -1. */
-    private int entry(String id, long fromDay) {
         IdKey key = IdKey.of(id);
-        if (key == null) return -1;
+        if (key == null) return NOT_HELD;
         int slot = table.find(key);
-        if (slot < 0) return -1;
-        int at = table.entry(slot);
-        return days.dayOf(at) >= fromDay ? at : -1;
+        if (slot >= 0) {
+            // the heap's days are the newest: an entry here is the id's newest, and an older day's is older still
+            int at = table.entry(slot);
+            return days.dayOf(at) >= fromDay ? arena.reader(at, NO_READER) : NOT_HELD;
+        }
+        for (int k = sealed.size() - 1; k >= 0 && sealed.get(k).day() >= fromDay; k--) {
+            long found = attached(k).lookup(key);
+            if (found != NOT_HELD) return found;
+        }
+        return NOT_HELD;
     }
 
-    /** How many ids are held (a day retention no longer keeps among them until {@link #expire} lets it go). */
-    public int size() {
-        return table.live;
+    private SealedIds attached(int k) {
+        SealedIds t = tables.get(k);
+        if (t == null) throw new IllegalStateException("the sealed ids of day " + sealed.get(k).day() + " are not attached");
+        return t;
     }
 
-    /** Bytes this set holds on the heap for its entries and table (its arrays, not their headers). */
+    /**
+     * How many entries are held (a day retention no longer keeps among them until {@link #expire}
+     * lets it go): an id on the heap once, an id let go again after its day was sealed once more.
+     */
+    public long size() {
+        long n = table.live;
+        for (SealedDay day : sealed) n += day.count();
+        return n;
+    }
+
+    /** The oldest day on the heap, or {@link Long#MAX_VALUE} when the heap holds none. */
+    public long oldestDayOnHeap() {
+        return days.count() == 0 ? Long.MAX_VALUE : days.day(0);
+    }
+
+    /** The body of the table that seals the oldest day on the heap ({@link SealedIds}'s layout). */
+    public ByteBuffer oldestDayBody() {
+        if (days.count() == 0) throw new IllegalStateException("no day on the heap");
+        int until = days.count() > 1 ? (int) days.start(1) : arena.end;
+        return SealedIds.encode(arena, arena.base, until);
+    }
+
+    /**
+     * The oldest day on the heap is sealed as {@code day} (its table {@code ids}, which the caller
+     * made from {@link #oldestDayBody} and wrote): it leaves the heap, and is asked after it.
+     */
+    public void sealOldestDay(SealedDay day, SealedIds ids) {
+        if (days.count() == 0 || days.day(0) != day.day() || ids.day() != day.day()) {
+            throw new IllegalArgumentException("day " + day.day() + " is not the oldest on the heap");
+        }
+        dropHeapBefore(day.day() + 1);
+        sealed.add(day);
+        tables.add(ids);
+    }
+
+    /** The sealed days a checkpoint named, oldest first. */
+    public List<SealedDay> sealedDays() {
+        return List.copyOf(sealed);
+    }
+
+    /** Gives a sealed day its table, read from its file: until each is, the record answers nothing. */
+    public void attach(SealedDay day, SealedIds ids) {
+        int k = sealed.indexOf(day);
+        if (k < 0 || ids.day() != day.day() || ids.size() != day.count()) {
+            throw new IllegalArgumentException("a table of day " + ids.day() + " for " + day);
+        }
+        tables.set(k, ids);
+    }
+
+    /** Bytes this set holds on the heap for its entries and table (its arrays, not their headers; sealed days are off the heap). */
     public long footprint() {
         return arena.bytes.length + table.footprint() + days.footprint();
     }
@@ -76,7 +148,16 @@ public final class ForgottenIds {
     }
 
     /** Lets go every id let go on a day before {@code cutoffDay}; how many went. Costs what it lets go. */
-    int expire(long cutoffDay) {
+    long expire(long cutoffDay) {
+        long went = 0;
+        while (!sealed.isEmpty() && sealed.get(0).day() < cutoffDay) {
+            went += sealed.remove(0).count();
+            tables.remove(0);
+        }
+        return went + dropHeapBefore(cutoffDay);
+    }
+
+    private int dropHeapBefore(long cutoffDay) {
         int gone = days.before(cutoffDay);
         if (gone == 0) return 0;
         int until = gone < days.count() ? (int) days.start(gone) : arena.end;
@@ -115,11 +196,13 @@ public final class ForgottenIds {
         return ids;
     }
 
-    /** The checkpoint's form ({@link ForgottenIdsForm}). */
-    @JsonValue
+    /** The canonical form ({@link ForgottenIdsForm}). */
     List<String> json() {
         return ForgottenIdsForm.write(this);
     }
+
+    /** The serializer's attribute that asks for the checkpoint's form, which names each sealed day instead of holding it ({@link ForgottenIdsForm}). */
+    public static final String CHECKPOINT_FORM = ForgottenIdsForm.CHECKPOINT;
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     static ForgottenIds fromJson(List<String> chunks) {

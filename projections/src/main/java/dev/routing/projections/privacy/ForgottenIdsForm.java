@@ -1,27 +1,94 @@
 package dev.routing.projections.privacy;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.routing.projections.packed.PackedIn;
 import dev.routing.projections.packed.PackedOut;
 import dev.routing.projections.retention.DayRuns;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@link ForgottenIds} in a checkpoint: the days (their number, then each epoch day and how many live
  * entries it holds), then those entries in order, in the arena's form ({@link IdArena}), none marked
  * dead, as {@link PackedOut}'s chunks. The same history writes the same form however the state was
- * reached: live, replayed whole, or restored from a checkpoint and replayed on. Read back strictly:
- * days in order, every entry's header and number whole, no id twice.
+ * reached: live, replayed whole, or restored from a checkpoint and replayed on; its sealed days
+ * ({@link SealedIds}) are written as if on the heap, each without the entries a newer day shadows.
+ * Read back strictly: days in order, every entry's header and number whole, no id twice.
+ *
+ * <p>A state checkpoint ({@link #CHECKPOINT} set) writes a sealed day by its name instead, one string
+ * before the chunks, {@code "sealed <day> <index> <crc> <count> <label>"} (base64 holds no space), so
+ * it holds the heap's days only; a restore attaches each named day's table from its file.
  */
 final class ForgottenIdsForm {
+    /** The serializer's attribute that asks for the checkpoint's form. */
+    static final String CHECKPOINT = "forgotten-ids-checkpoint";
+    private static final String SEALED = "sealed ";
+
     private ForgottenIdsForm() {}
 
+    /** Writes {@link ForgottenIds} in its canonical form, or in the checkpoint's when {@link #CHECKPOINT} is set. */
+    static final class Json extends StdSerializer<ForgottenIds> {
+        Json() {
+            super(ForgottenIds.class);
+        }
+
+        @Override
+        public void serialize(ForgottenIds ids, JsonGenerator out, SerializerProvider provider) throws IOException {
+            boolean checkpoint = Boolean.TRUE.equals(provider.getAttribute(CHECKPOINT));
+            out.writeStartArray();
+            for (String s : checkpoint ? writeForCheckpoint(ids) : write(ids)) out.writeString(s);
+            out.writeEndArray();
+        }
+    }
+
+    static List<String> writeForCheckpoint(ForgottenIds ids) {
+        List<String> form = new ArrayList<>();
+        for (ForgottenIds.SealedDay d : ids.sealed) {
+            form.add(String.format(Locale.ROOT, "%s%d %d %d %d %s", SEALED, d.day(), d.index(), d.crc(), d.count(), d.label()));
+        }
+        form.addAll(heapForm(ids, List.of(), new long[0]));
+        return form;
+    }
+
     static List<String> write(ForgottenIds ids) {
+        if (ids.sealed.isEmpty()) return heapForm(ids, List.of(), new long[0]);
+        if (ids.tables.contains(null)) throw new IllegalStateException("forgotten ids: a sealed day is named but not attached");
+        // Each sealed day as the heap would hold it: without the entries a newer day let go again.
+        List<List<byte[]>> kept = new ArrayList<>();
+        long[] sealedDays = new long[ids.sealed.size()];
+        for (int k = 0; k < ids.sealed.size(); k++) {
+            int day = k;
+            List<byte[]> entries = new ArrayList<>();
+            sealedDays[k] = ids.sealed.get(k).day();
+            ids.tables.get(k).forEachEntry(key -> !newerHolds(ids, day, key), entries::add);
+            kept.add(entries);
+        }
+        return heapForm(ids, kept, sealedDays);
+    }
+
+    private static boolean newerHolds(ForgottenIds ids, int sealedDay, IdKey key) {
+        if (ids.table.find(key) >= 0) return true;
+        for (int k = sealedDay + 1; k < ids.sealed.size(); k++) {
+            if (ids.tables.get(k).find(key) >= 0) return true;
+        }
+        return false;
+    }
+
+    private static List<String> heapForm(ForgottenIds ids, List<List<byte[]>> sealed, long[] sealedDays) {
         IdArena arena = ids.arena;
         DayRuns days = ids.days;
-        PackedOut out = new PackedOut(arena.end - arena.base - arena.deadBytes + 16 + 15 * days.count());
-        out.varLong(days.count());
+        int sealedBytes = 0;
+        for (List<byte[]> entries : sealed) for (byte[] e : entries) sealedBytes += e.length;
+        PackedOut out = new PackedOut(arena.end - arena.base - arena.deadBytes + sealedBytes + 16 + 15 * (days.count() + sealed.size()));
+        out.varLong(days.count() + sealed.size());
+        for (int k = 0; k < sealed.size(); k++) out.varLong(sealedDays[k]).varLong(sealed.get(k).size());
         int[] counts = liveCounts(arena, days);
         for (int d = 0; d < days.count(); d++) out.varLong(days.day(d)).varLong(counts[d]);
+        for (List<byte[]> entries : sealed) for (byte[] e : entries) out.bytes(e, 0, e.length);
         for (int at = arena.base; at < arena.end; ) {
             int header = arena.header(at);
             int size = arena.entrySize(at, header);
@@ -43,7 +110,34 @@ final class ForgottenIdsForm {
         return counts;
     }
 
-    static ForgottenIds read(List<String> chunks) {
+    static ForgottenIds read(List<String> form) {
+        List<ForgottenIds.SealedDay> sealed = new ArrayList<>();
+        int first = 0;
+        while (first < form.size() && form.get(first).startsWith(SEALED)) sealed.add(sealedDay(form.get(first++)));
+        ForgottenIds ids = readHeap(form.subList(first, form.size()));
+        for (int k = 0; k < sealed.size(); k++) {
+            long day = sealed.get(k).day();
+            if ((k > 0 && day <= sealed.get(k - 1).day()) || (ids.days.count() > 0 && day >= ids.days.day(0))) {
+                throw new IllegalArgumentException("forgotten ids: the sealed day " + day + " out of order");
+            }
+            ids.sealed.add(sealed.get(k));
+            ids.tables.add(null);
+        }
+        return ids;
+    }
+
+    private static ForgottenIds.SealedDay sealedDay(String name) {
+        String[] parts = name.substring(SEALED.length()).split(" ", 5);
+        try {
+            if (parts.length < 5 || parts[4].isEmpty()) throw new NumberFormatException("too few fields");
+            return new ForgottenIds.SealedDay(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Integer.parseInt(parts[2]),
+                    parts[4], Long.parseLong(parts[3]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("forgotten ids: a sealed day's name that does not read: \"" + name + "\"");
+        }
+    }
+
+    private static ForgottenIds readHeap(List<String> chunks) {
         PackedIn in = new PackedIn("forgotten ids", chunks);
         int count = in.count("days", 2);
         long[] dayOf = new long[count];

@@ -137,6 +137,17 @@ final class IdArena {
         return Arrays.equals(bytes, fa, fa + length, bytes, fb, fb + length);
     }
 
+    /** The key of the entry at {@code at} in {@code bytes} (one in this form, whole). */
+    static IdKey keyOf(byte[] bytes, int at) {
+        int header = (int) Varint.get(bytes, at);
+        int from = at + Varint.size(header);
+        if ((header & DECIMAL) != 0) {
+            long value = Varint.get(bytes, from);
+            return new IdKey(Long.toString(value), value, null);
+        }
+        return IdKey.of(new String(bytes, from, header >>> FLAG_BITS, StandardCharsets.UTF_8));
+    }
+
     /** The id's {@link IdKey#hash}, computed from its stored form, so a lookup finds it. */
     int hashAt(int at, int header) {
         int from = at + Varint.size(header);

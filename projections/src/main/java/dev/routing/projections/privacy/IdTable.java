@@ -95,7 +95,7 @@ final class IdTable {
         slots[gap] = 0;
     }
 
-    private static int spread(int h) {
+    static int spread(int h) {
         return (h ^ (h >>> 16)) * 0x9E3779B9;
     }
 

@@ -139,7 +139,7 @@ public final class BenchIdsCommand implements Callable<Integer> {
             long kept = 0;
             for (var byId : s.privacy.messages.values()) kept += byId.size();
             return new Weights(held, bytes, kept, s.turns.ledger.size(), s.turns.ledger.footprint(), s.privacy.privateTurns.size(),
-                    StateCodec.toBytes(s).length);
+                    StateCodec.toCheckpointBytes(s).length);
         }
     }
 

@@ -106,6 +106,11 @@ public final class Store {
         return seals.compareAll(walk);
     }
 
+    /** The journal's id's 16 bytes, or null before its writer made one (or in a journal made before ids). */
+    public byte[] idBytes() {
+        return id == null ? null : id.bytes();
+    }
+
     /** The journal's id, from now on the one every excerpt is checked under. */
     void bind(JournalId id) {
         this.id = id;

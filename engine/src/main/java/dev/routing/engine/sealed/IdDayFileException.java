@@ -1,0 +1,10 @@
+package dev.routing.engine.sealed;
+
+import java.nio.file.Path;
+
+/** An id day file that is not read, and why: its ids are rebuilt from the journal instead. */
+public final class IdDayFileException extends RuntimeException {
+    public IdDayFileException(Path path, String why) {
+        super(path + ": " + why);
+    }
+}

@@ -1,0 +1,258 @@
+package dev.routing.engine.sealed;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.Replay;
+import dev.routing.engine.Verify;
+import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.testing.Action;
+import dev.routing.engine.testing.StreamHost;
+import dev.routing.journal.store.Journal;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.StateCodec;
+import dev.routing.projections.privacy.ForgottenIds;
+import dev.routing.projections.privacy.SealedIds;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The engine seals each closed day of forgotten ids in a file beside the journal (docs/decisions/0011),
+ * and every reader restores through them: the restored record answers as the journal's full fold does,
+ * and verify passes. A day file missing, cut, changed, of another journal or stale is named on stderr
+ * and its days rebuilt from the journal: the answers do not change.
+ */
+class SealedDaysOfAJournalTest {
+    @TempDir
+    static Path dir;
+    private static Path journal;
+    private static Path otherJournal;
+
+    /** Three agents' long histories on three days, a restart in the second, a message on the fourth. */
+    static List<Action> stream() {
+        List<Action> s = new ArrayList<>();
+        for (int day = 0; day < 3; day++) {
+            s.add(new Action(Action.Kind.LONG_HISTORY, day, day, 0));
+            if (day == 1) s.add(new Action(Action.Kind.RESTART, 0, 0, 0));
+            s.add(new Action(Action.Kind.CLOCK_JUMP, 0, 3, 0)); // a day later
+        }
+        s.add(new Action(Action.Kind.CHANNEL_MESSAGE, 0, 1, 1));
+        return s;
+    }
+
+    private static boolean onlyTodayOnTheHeap;
+
+    @BeforeAll
+    static void journalsOfTheSameStream() {
+        journal = dir.resolve("journal");
+        otherJournal = dir.resolve("other");
+        for (Path p : List.of(journal, otherJournal)) {
+            try (BatchedJournalSink sink = new BatchedJournalSink(p, RuleSet.CURRENT, 2_000)) {
+                StreamHost.play(sink, stream());
+                EngineState state = sink.engine().state();
+                long today = dev.routing.projections.retention.Retention.day(state.clockMillis);
+                onlyTodayOnTheHeap = state.privacy.forgotten.values().stream().allMatch(ids -> ids.oldestDayOnHeap() >= today);
+                sink.engine().checkpoint(); // a restore starts where every closed day is named
+            }
+        }
+    }
+
+    @Test
+    void closedDaysAreSealedAndTheRestoredRecordAnswersAsTheFullFold() {
+        assertEquals(3, dayFiles(journal).size(), "a file per agent and closed day: " + dayFiles(journal));
+        assertTrue(onlyTodayOnTheHeap, "the engine holds today's ids alone on the heap");
+        try (Journal j = Journal.openReader(journal)) {
+            String err = stderrOf(() -> {
+                EngineState full = Replay.full(j).state();
+                EngineState restored = Replay.restore(j).state();
+                assertTrue(restored.privacy.forgotten.values().stream().anyMatch(ids -> !ids.sealedDays().isEmpty()),
+                        "the newest checkpoint names sealed days");
+                answersAlike(full, restored);
+                Verify.Report report = Verify.run(j, n -> { });
+                assertTrue(report.ok(), report::divergence);
+                return null;
+            });
+            assertEquals("", err, "nothing to say when every file reads");
+        }
+    }
+
+    @Test
+    void aMissingDayFileIsNamedAndItsDaysRebuiltFromTheJournal() throws IOException {
+        faulted("missing", Files::delete, "missing");
+    }
+
+    @Test
+    void aDayFileCutShortIsNamedAndItsDaysRebuiltFromTheJournal() throws IOException {
+        faulted("cut", f -> Files.write(f, java.util.Arrays.copyOf(Files.readAllBytes(f), (int) Files.size(f) - 9)), "cut short");
+    }
+
+    @Test
+    void aDayFileWithAByteChangedIsNamedAndItsDaysRebuiltFromTheJournal() throws IOException {
+        faulted("flipped", f -> {
+            byte[] b = Files.readAllBytes(f);
+            b[b.length / 2] ^= 0x10;
+            Files.write(f, b);
+        }, "checksum fails");
+    }
+
+    @Test
+    void aDayFileOfAnotherJournalIsNamedAndItsDaysRebuiltFromTheJournal() throws IOException {
+        faulted("foreign", f -> Files.copy(otherJournal.resolve(IdDayFile.FOLDER).resolve(f.getFileName()), f,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING), "of another journal");
+    }
+
+    @Test
+    void aDayFileOfOtherRulesIsNamedAndItsDaysRebuiltFromTheJournal() throws IOException {
+        faulted("stale", f -> {
+            IdDayFile.Header h = IdDayFile.open(f, anyOf(f)).header();
+            IdDayWriter.write(f.getParent().getParent(), h.journalId(), h.agent(), h.epochDay(), h.coveredIndex(), "other-rules",
+                    SealedIds.encode(1, i -> "1", i -> ForgottenIds.NO_READER));
+        }, "stale: written under the rules");
+    }
+
+    @Test
+    void aDayFileOfTheSameDayWrittenAgainIsNamedAsNotTheOneTheCheckpointNames() throws IOException {
+        faulted("rewritten", f -> {
+            IdDayFile was = IdDayFile.open(f, anyOf(f));
+            IdDayFile.Header h = was.header();
+            // as many ids as the checkpoint says, of this journal, day and rules: only what the checkpoint names of the file tells it apart
+            IdDayWriter.write(f.getParent().getParent(), h.journalId(), h.agent(), h.epochDay(), h.coveredIndex() - 1, h.label(),
+                    SealedIds.encode((int) was.ids().size(), i -> "x" + i, i -> ForgottenIds.NO_READER));
+        }, "stale: not the file the checkpoint names");
+    }
+
+    @Test
+    void aJournalCopiedWithoutItsDayFilesRestoresAndVerifiesFromTheJournal() throws IOException {
+        Path copy = copy(journal, dir.resolve("copy-without-state"));
+        deleteTree(copy.resolve(IdDayFile.FOLDER));
+        try (Journal j = Journal.openReader(copy)) {
+            String err = stderrOf(() -> {
+                answersAlike(Replay.full(j).state(), Replay.restore(j).state());
+                Verify.Report report = Verify.run(j, n -> { });
+                assertTrue(report.ok(), report::divergence);
+                return null;
+            });
+            assertTrue(err.contains(": missing") && err.contains("is rebuilt from"), err);
+        }
+    }
+
+    /** The newest sealed file of the journal, damaged in a copy: restore names it and answers as the full fold. */
+    private void faulted(String name, Fault fault, String said) throws IOException {
+        Path copy = copy(journal, dir.resolve(name));
+        Path victim = newestNamed(copy);
+        fault.apply(victim);
+        try (Journal j = Journal.openReader(copy)) {
+            String err = stderrOf(() -> {
+                answersAlike(Replay.full(j).state(), Replay.restore(j).state());
+                Verify.Report report = Verify.run(j, n -> { });
+                assertTrue(report.ok(), report::divergence);
+                return null;
+            });
+            assertTrue(err.contains(victim.toString()) && err.contains(said) && err.contains("is rebuilt from"), err);
+        }
+    }
+
+    /** The file of the newest day the journal's newest checkpoint names. */
+    private static Path newestNamed(Path journalDir) {
+        try (Journal j = Journal.openReader(journalDir)) {
+            var checkpoint = (dev.routing.journal.event.StateCheckpoint) j.newestCheckpoint(Long.MAX_VALUE).entry();
+            EngineState named = StateCodec.fromTree(checkpoint.state());
+            Path newest = null;
+            long day = Long.MIN_VALUE;
+            for (var agent : named.privacy.forgotten.entrySet()) {
+                for (ForgottenIds.SealedDay d : agent.getValue().sealedDays()) {
+                    if (d.day() > day) {
+                        day = d.day();
+                        newest = IdDayFile.path(journalDir, agent.getKey(), d.day());
+                    }
+                }
+            }
+            assertTrue(newest != null, "the newest checkpoint names a sealed day");
+            return newest;
+        }
+    }
+
+    interface Fault {
+        void apply(Path file) throws IOException;
+    }
+
+    /** Every agent's every message id answers alike, and the two states are the same, byte for byte. */
+    static void answersAlike(EngineState reference, EngineState restored) {
+        long today = dev.routing.projections.retention.Retention.day(reference.clockMillis);
+        for (String agent : StreamHost.AGENTS) {
+            for (int id = 1; id < 40_000; id++) {
+                assertEquals(reference.privacy.forgottenLookup(agent, "m" + id, today), restored.privacy.forgottenLookup(agent, "m" + id, today),
+                        agent + " m" + id);
+            }
+        }
+        assertArrayEquals(StateCodec.toBytes(reference), StateCodec.toBytes(restored));
+    }
+
+    private static IdDayFile.Expected anyOf(Path f) {
+        try (var ch = java.nio.channels.FileChannel.open(f)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(56).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ch.read(b, 0);
+            byte[] id = new byte[16];
+            b.get(8, id);
+            byte[] rest = new byte[b.getShort(48) + b.getShort(50)];
+            ch.read(java.nio.ByteBuffer.wrap(rest), 56);
+            String label = new String(rest, 0, b.getShort(48), StandardCharsets.UTF_8);
+            String agent = new String(rest, b.getShort(48), b.getShort(50), StandardCharsets.UTF_8);
+            return new IdDayFile.Expected(id, agent, b.getLong(24), label, Long.MAX_VALUE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static List<Path> dayFiles(Path journalDir) {
+        if (!Files.isDirectory(journalDir.resolve(IdDayFile.FOLDER))) return List.of();
+        try (Stream<Path> files = Files.list(journalDir.resolve(IdDayFile.FOLDER))) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".tbl")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static synchronized String stderrOf(Supplier<Void> run) {
+        PrintStream was = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            run.get();
+        } finally {
+            System.setErr(was);
+        }
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+        return to;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) Files.delete(p);
+        }
+    }
+}

@@ -1,0 +1,250 @@
+package dev.routing.projections.privacy;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.function.IntFunction;
+import java.util.function.IntToLongFunction;
+
+/**
+ * One agent's forgotten ids of one closed day as a table that is never changed again
+ * (docs/decisions/0011), read in place from whatever holds its bytes ({@link Body}: the engine maps a
+ * file; nothing here reads one). Its entries are the day's live entries of the record's arena, in
+ * the order let go ({@link IdArena}'s form, none dead), so the day reads back as the same checkpoint
+ * form however it was kept; lookups compare the id itself in every probe, as {@link IdTable} does.
+ *
+ * <p>The body, little-endian (docs/decisions/0010's open-addressing table):
+ *
+ * <pre>
+ *  0  i64  count       ids held
+ *  8  i64  slots       a power of two, at least 16, count at most three quarters of it
+ * 16  slots x u32      linear probing from {@code spread(IdKey.hash) & (slots - 1)}: an entry's offset
+ *                      among the entries + 1, 0 for an empty slot
+ *      entries         count entries in {@link IdArena}'s form
+ * </pre>
+ */
+public final class SealedIds {
+    /** The bytes of a table, read in place. */
+    public interface Body {
+        long length();
+
+        long longAt(long at);
+
+        byte byteAt(long at);
+    }
+
+    private static final int SLOTS_AT = 16;
+    private static final int MIN_SLOTS = 16;
+
+    private final long day;
+    private final Body body;
+    private final long count;
+    private final long mask;
+    private final long entriesAt;
+
+    private SealedIds(long day, Body body, long count, long slots) {
+        this.day = day;
+        this.body = body;
+        this.count = count;
+        this.mask = slots - 1;
+        this.entriesAt = SLOTS_AT + 4 * slots;
+    }
+
+    /**
+     * The table in {@code body}, let go on {@code epochDay}, after checking its shape: every entry
+     * whole and every slot pointing among them (its bytes are the caller's to have checked by checksum).
+     *
+     * @throws IllegalArgumentException naming what is wrong with the table
+     */
+    public static SealedIds over(long epochDay, Body body) {
+        long length = body.length();
+        if (length < SLOTS_AT) throw new IllegalArgumentException("a table of " + length + " bytes, shorter than its counts");
+        long count = body.longAt(0);
+        long slots = body.longAt(8);
+        if (slots < MIN_SLOTS || Long.bitCount(slots) != 1 || slots > (length - SLOTS_AT) / 4) {
+            throw new IllegalArgumentException("a table of " + slots + " slots in " + length + " bytes");
+        }
+        if (count < 0 || count * 4 > slots * 3) throw new IllegalArgumentException(count + " ids in " + slots + " slots");
+        SealedIds table = new SealedIds(epochDay, body, count, slots);
+        long entries = table.checkEntries();
+        if (entries != count) throw new IllegalArgumentException(entries + " entries for " + count + " ids");
+        long used = 0;
+        for (long i = 0; i < slots; i++) {
+            long at = table.slot(i);
+            if (at == 0) continue;
+            used++;
+            if (table.entriesAt + at - 1 >= length) throw new IllegalArgumentException("slot " + i + " points past the entries");
+        }
+        if (used != count) throw new IllegalArgumentException(used + " slots used for " + count + " ids");
+        return table;
+    }
+
+    /** Walks the entries, each whole and none dead; how many there are. */
+    private long checkEntries() {
+        long n = 0;
+        long length = body.length();
+        for (long at = entriesAt; at < length; n++) {
+            long header = varint(at, length);
+            if (header > Integer.MAX_VALUE || (header & IdArena.DEAD) != 0) throw new IllegalArgumentException("a bad entry header at byte " + at);
+            long payload = at + varintSize(header);
+            long end = payload + (header >>> IdArena.FLAG_BITS);
+            if ((header & IdArena.DECIMAL) != 0 && (varint(payload, length) < 0 || payload + varintSize(varint(payload, length)) != end)) {
+                throw new IllegalArgumentException("a bad number at byte " + at);
+            }
+            if (end > length) throw new IllegalArgumentException("an entry cut at byte " + at);
+            if ((header & IdArena.READER) != 0) end += varintSize(varint(end, length));
+            at = end;
+        }
+        return n;
+    }
+
+    /** The epoch day these ids were let go on. */
+    public long day() {
+        return day;
+    }
+
+    /** How many ids the table holds. */
+    public long size() {
+        return count;
+    }
+
+    /** {@link ForgottenIds#NOT_HELD}, {@link ForgottenIds#NO_READER}, or the turn that first read the id. */
+    public long lookup(String id) {
+        IdKey key = IdKey.of(id);
+        return key == null ? ForgottenIds.NOT_HELD : lookup(key);
+    }
+
+    long lookup(IdKey key) {
+        long at = find(key);
+        if (at < 0) return ForgottenIds.NOT_HELD;
+        long header = varint(at, Long.MAX_VALUE);
+        if ((header & IdArena.READER) == 0) return ForgottenIds.NO_READER;
+        return varint(at + varintSize(header) + (header >>> IdArena.FLAG_BITS), Long.MAX_VALUE);
+    }
+
+    /** Where the id's entry starts in the body, or -1. */
+    long find(IdKey key) {
+        long i = IdTable.spread(key.hash()) & mask;
+        // at most every slot once: a table is never full, but a probe must end on any bytes
+        for (long probes = 0; probes <= mask; probes++, i = (i + 1) & mask) {
+            long s = slot(i);
+            if (s == 0) return -1;
+            if (matches(entriesAt + s - 1, key)) return entriesAt + s - 1;
+        }
+        return -1;
+    }
+
+    private long slot(long i) {
+        long at = SLOTS_AT + 4 * i;
+        return (body.byteAt(at) & 0xFFL) | (body.byteAt(at + 1) & 0xFFL) << 8 | (body.byteAt(at + 2) & 0xFFL) << 16
+                | (body.byteAt(at + 3) & 0xFFL) << 24;
+    }
+
+    private boolean matches(long at, IdKey key) {
+        long header = varint(at, Long.MAX_VALUE);
+        long from = at + varintSize(header);
+        if ((header & IdArena.DECIMAL) != 0) return key.isDecimal() && varint(from, Long.MAX_VALUE) == key.decimal();
+        if (key.isDecimal()) return false;
+        long length = header >>> IdArena.FLAG_BITS;
+        if (length != key.payloadLength()) return false;
+        for (int b = 0; b < length; b++) {
+            byte expected = key.utf8() != null ? key.utf8()[b] : (byte) key.id().charAt(b);
+            if (body.byteAt(from + b) != expected) return false;
+        }
+        return true;
+    }
+
+    /** Calls {@code sink} with each entry's bytes, in the order let go, that {@code keep} keeps (given the entry's key). */
+    void forEachEntry(java.util.function.Predicate<IdKey> keep, EntrySink sink) {
+        long length = body.length();
+        for (long at = entriesAt; at < length; ) {
+            long header = varint(at, length);
+            long payload = at + varintSize(header);
+            long end = payload + (header >>> IdArena.FLAG_BITS);
+            if ((header & IdArena.READER) != 0) end += varintSize(varint(end, length));
+            byte[] entry = new byte[(int) (end - at)];
+            for (int b = 0; b < entry.length; b++) entry[b] = body.byteAt(at + b);
+            if (keep.test(IdArena.keyOf(entry, 0))) sink.entry(entry);
+            at = end;
+        }
+    }
+
+    /** An entry's bytes in {@link IdArena}'s form. */
+    interface EntrySink {
+        void entry(byte[] bytes);
+    }
+
+    /** The unsigned LEB128 number at {@code at}, -1 when it runs to {@code limit} or past ten bytes. */
+    private long varint(long at, long limit) {
+        long v = 0;
+        for (int shift = 0; shift < 70; shift += 7) {
+            if (at >= limit) return -1;
+            byte b = body.byteAt(at++);
+            v |= (long) (b & 0x7F) << shift;
+            if (b >= 0) return v;
+        }
+        return -1;
+    }
+
+    private static int varintSize(long v) {
+        return dev.routing.journal.bytes.Varint.size(v);
+    }
+
+    /**
+     * The body of a table holding the live entries of {@code arena} in {@code [from, to)}, in their
+     * order: a closed day of the record.
+     */
+    static ByteBuffer encode(IdArena arena, int from, int to) {
+        int count = 0;
+        int bytes = 0;
+        for (int at = from; at < to; ) {
+            int header = arena.header(at);
+            int size = arena.entrySize(at, header);
+            if (!IdArena.dead(header)) {
+                count++;
+                bytes += size;
+            }
+            at += size;
+        }
+        long slots = MIN_SLOTS;
+        while (count * 4L > slots * 3) slots *= 2;
+        long length = SLOTS_AT + 4 * slots + bytes;
+        if (length > Integer.MAX_VALUE) throw new IllegalArgumentException("a table of " + length + " bytes");
+        ByteBuffer out = ByteBuffer.allocate((int) length).order(ByteOrder.LITTLE_ENDIAN);
+        out.putLong(0, count).putLong(8, slots);
+        int mask = (int) slots - 1;
+        int entriesAt = (int) (SLOTS_AT + 4 * slots);
+        int written = 0;
+        for (int at = from; at < to; ) {
+            int header = arena.header(at);
+            int size = arena.entrySize(at, header);
+            if (!IdArena.dead(header)) {
+                int i = IdTable.spread(arena.hashAt(at, header)) & mask;
+                while (out.getInt(SLOTS_AT + 4 * i) != 0) i = (i + 1) & mask;
+                out.putInt(SLOTS_AT + 4 * i, written + 1);
+                out.put(entriesAt + written, arena.bytes, at, size);
+                written += size;
+            }
+            at += size;
+        }
+        return out;
+    }
+
+    /**
+     * The body of a table holding {@code count} ids, {@code id(i)} first read in {@code reader(i)}
+     * ({@link ForgottenIds#NO_READER}: none), in that order: for a test, or a tool, that makes a day
+     * from ids.
+     *
+     * @throws IllegalArgumentException for an id twice or one that cannot be kept (a lone surrogate)
+     */
+    public static ByteBuffer encode(int count, IntFunction<String> id, IntToLongFunction reader) {
+        ForgottenIds ids = new ForgottenIds();
+        for (int i = 0; i < count; i++) {
+            String one = id.apply(i);
+            long r = reader.applyAsLong(i);
+            if (IdKey.of(one) == null) throw new IllegalArgumentException("an id with no UTF-8 form, the " + (i + 1) + "th");
+            if (ids.holds(one, Long.MIN_VALUE)) throw new IllegalArgumentException("the id " + one + " twice");
+            ids.add(one, r == ForgottenIds.NO_READER ? null : r, 0);
+        }
+        return encode(ids.arena, ids.arena.base, ids.arena.end);
+    }
+}
