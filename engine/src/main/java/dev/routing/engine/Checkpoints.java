@@ -67,7 +67,7 @@ final class Checkpoints {
         sinceCheckpoint = 0;
     }
 
-    /** See {@link Engine#checkpointFailure}. */
+    /** See {@link Engine#persistFailure}. */
     String failure() {
         return failure;
     }

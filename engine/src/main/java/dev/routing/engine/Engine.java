@@ -286,11 +286,13 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Why the last state checkpoint due could not be written (the engine goes on: nothing it answered
-     * is lost, and a restore reads the longer tail), or null.
+     * Why the state could not be persisted as due, or null: the last state checkpoint due, else the
+     * last closed day's ids ({@link IdDaySealer}). The engine goes on: nothing it answered is lost, a
+     * restore reads the longer tail, and a day not sealed stays on the heap and is tried again.
      */
-    public String checkpointFailure() {
-        return checkpoints.failure();
+    public String persistFailure() {
+        String checkpoint = checkpoints.failure();
+        return checkpoint != null ? checkpoint : sealer.failure();
     }
 
     @Override

@@ -101,7 +101,7 @@ public final class HostSession implements AutoCloseable {
                 accepted = engine.accept(line.fact(), seq);
             }
             heldDrafts.track(accepted);
-            warnOnce(engine.checkpointFailure());
+            warnOnce(engine.persistFailure());
             return accepted;
         } catch (BadEntryException e) {
             throw BadLineException.of(number, e);
@@ -110,7 +110,7 @@ public final class HostSession implements AutoCloseable {
         }
     }
 
-    /** For people, on stderr: a checkpoint the engine could not write (the fact itself is journaled and answered). */
+    /** For people, on stderr: state the engine could not persist (the fact itself is journaled and answered). */
     private void warnOnce(String failure) {
         if (failure != null && !failure.equals(warned)) System.err.println("warning: " + failure);
         warned = failure;
