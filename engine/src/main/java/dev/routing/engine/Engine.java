@@ -207,7 +207,8 @@ public final class Engine implements AutoCloseable {
                 made = core.accept(fact);
                 // a decision the journal cannot hold (a BadEntryException) leaves the state past the journal, as a throw of decide does
                 for (Decision d : made) group.add(d);
-            } catch (RuntimeException | StackOverflowError e) {
+            } catch (RuntimeException | StackOverflowError | InternalError e) {
+                // InternalError: a lookup faulted on a sealed day's mapped file cut under the engine (SIGBUS)
                 throw stop.decideThrew(fact, e);
             }
             decisions.addAll(made);
