@@ -74,7 +74,11 @@ final class SidecarProcess implements AutoCloseable {
 
     /** {@code java -jar replay-cli.jar ARGS}. */
     static List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(java(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", jar().toString()));
+        // A build started in the background of a shell script (as CI may start it) inherits SIGINT
+        // ignored, and so would every child: the JVM then never sees a Ctrl-C. The child gets the
+        // default action back, so the tests that send SIGINT test the command, not how it was started.
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT", java(), "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-jar", jar().toString()));
         command.addAll(Arrays.asList(args));
         return command;
     }
