@@ -25,6 +25,9 @@ class TurnLedgerGapsAndExpiryTest {
         ledger.opened(far - 1, "qa", 20_001);
         assertNull(ledger.owner(far - 1, Long.MIN_VALUE), "below the first id kept: a hand-built stream's, ignored");
         assertEquals(1, ledger.size());
+        TurnLedger restored = TurnLedger.fromJson(ledger.json());
+        assertEquals("ops", restored.owner(far, 20_001), "a checkpoint after the restart holds none of the days before it");
+        assertEquals(ledger.json(), restored.json());
     }
 
     @Test
