@@ -50,9 +50,9 @@ class EarlierFormsTest {
         assertEquals(StateCodec.toJson(s), StateCodec.toJson(again), "written in this build's form from then on");
     }
 
-    /** B4: the earlier build copied no tools into a turn: its open turn takes its agent's, as they stood. */
+    /** The earlier build copied no tools into a turn: its open turn takes its agent's, as they stood. */
     @Test
-    void B4_anOpenTurnOfTheEarlierBuildTakesItsAgentsTools() throws Exception {
+    void anOpenTurnOfTheEarlierBuildTakesItsAgentsTools() throws Exception {
         AgentSettings limited = new AgentSettings();
         limited.tools = List.of("channel_publish");
         ObjectNode tree = (ObjectNode) earlier();

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The attempt book as requests and outcomes leave it: an attempt that settled as unknown is kept
- * for {@link AttemptBook#KEEP_UNKNOWN_MILLIS} after it settled (J3: a late outcome still finds it)
+ * for {@link AttemptBook#KEEP_UNKNOWN_MILLIS} after it settled (O3: a late outcome still finds it)
  * and let go by the first request after that; a turn's receipt waits for its attempts only once
  * the turn has spoken (D7).
  */
@@ -40,7 +40,7 @@ class AttemptBookTest {
     }
 
     @Test
-    void J3_anUnknownAttemptIsKeptUntilItsTimeHasPassedSinceItSettled() {
+    void O3_anUnknownAttemptIsKeptUntilItsTimeHasPassedSinceItSettled() {
         Instant settled = AT.plusSeconds(60);
         Instant edge = settled.plusMillis(AttemptBook.KEEP_UNKNOWN_MILLIS);
         EngineState kept = fold(request(1, AT, null), unknown(1, settled), request(2, edge, null));

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The roster as facts leave it: an agent's tools (B4: absent means every tool), the channels a
+ * The roster as facts leave it: an agent's tools (absent means every tool), the channels a
  * selector resolves to by id or by label with or without its '#' (O4), and focus (all-except) holds
  * closed only by a close naming their channel or none.
  */
@@ -27,7 +27,7 @@ class RosterTest {
     }
 
     @Test
-    void B4_anAgentMayCallTheToolsItsListNamesOrEveryToolWithNoList() {
+    void anAgentMayCallTheToolsItsListNamesOrEveryToolWithNoList() {
         Roster roster = new Roster();
         roster.evolve(new AgentConfigured(AT, "qa", Mode.EXPLICIT, null, List.of("channel_publish"), false, null));
         roster.evolve(new AgentConfigured(AT, "ops", Mode.LOCUS, null, null, false, "  "));
