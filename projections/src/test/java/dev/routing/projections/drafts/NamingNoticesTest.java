@@ -11,7 +11,10 @@ import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.HistoryChanged;
 import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
+import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.event.RetentionCheckpoint;
+import dev.routing.journal.event.TurnEnded;
+import dev.routing.journal.event.TurnOpened;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.Fold;
 import java.time.Instant;
@@ -103,6 +106,17 @@ class NamingNoticesTest {
         assertEquals(List.of(), List.copyOf(reused.drafts.notices.keySet()), "the d-a kept now is not the one notice 1 named");
         EngineState open = fold(held("d-a"), held("d-b"), naming(1, "d-a", "d-b"), new DraftDismissed(AT, "d-a", "qa", false), checkpoint());
         assertEquals(List.of(1L), List.copyOf(open.drafts.notices.keySet()));
+    }
+
+    @Test
+    void D7_aRestartInAnOpenTurnTakesOffOnlyTheNoticesGivenSinceItOpened() {
+        TurnOpened opened = new TurnOpened(AT, 1L, "qa", false, null, "C1", null, "slack", null, List.of("message"));
+        // Each decision answers the fact before it (an inert one here), as in a journal.
+        TurnEnded fact = new TurnEnded(AT, 999L);
+        EngineState s = fold(held("d-a"), held("d-b"), naming(1, "d-a"), fact, opened, fact, naming(2, "d-b"),
+                new ProcessRestarted(AT));
+        assertFalse(awaits(s, "d-a"), "notice 1 was given before the turn opened: the host recorded it");
+        assertTrue(awaits(s, "d-b"), "notice 2 was given in the turn the restart cut");
     }
 
     @Test
