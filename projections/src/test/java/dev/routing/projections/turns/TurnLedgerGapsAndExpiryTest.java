@@ -64,6 +64,20 @@ class TurnLedgerGapsAndExpiryTest {
     }
 
     @Test
+    void P13_theTurnsKeptWhenADayLeavesKeepTheirOwnChannels() {
+        TurnLedger ledger = new TurnLedger();
+        ledger.opened(1, "qa", 20_000);
+        ledger.ended(1, "old");
+        ledger.opened(2, "qa", 20_001);
+        ledger.ended(2, "new");
+        ledger.opened(3, "ops", 20_001);
+        ledger.letGoBefore(20_001);
+        assertEquals("new", ledger.channel(2, 20_001));
+        assertNull(ledger.channel(3, 20_001), "turn 3 has not ended");
+        assertEquals("ops", ledger.owner(3, 20_001));
+    }
+
+    @Test
     void P13_aLetGoBeforeEveryDayKeptChangesNothing() {
         TurnLedger ledger = new TurnLedger();
         ledger.opened(1, "qa", 20_000);
