@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.projections.roster.AgentSettings;
+import dev.routing.projections.turns.Turn;
 import java.io.InputStream;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,6 +50,27 @@ class EarlierFormsTest {
         assertEquals(StateCodec.toJson(s), StateCodec.toJson(again), "written in this build's form from then on");
     }
 
+    /** The earlier build copied no tools into a turn: its open turn takes its agent's, as they stood. */
+    @Test
+    void anOpenTurnOfTheEarlierBuildTakesItsAgentsTools() throws Exception {
+        AgentSettings limited = new AgentSettings();
+        limited.tools = List.of("channel_publish");
+        ObjectNode tree = (ObjectNode) earlier();
+        ((ObjectNode) tree.path("roster").path("agents")).set("qa", StateCodec.toTreeOf(limited));
+        Turn open = StateCodec.fromTree(tree).turns.open.get(9L);
+        assertEquals(List.of("channel_publish"), open.tools);
+        assertFalse(open.mayCall("channel_list"));
+
+        tree = (ObjectNode) earlier();
+        ((ObjectNode) tree.path("roster").path("agents")).set("qa", StateCodec.toTreeOf(new AgentSettings()));
+        assertTrue(StateCodec.fromTree(tree).turns.open.get(9L).mayCall("channel_list"), "an agent with no list may call every tool");
+
+        tree = (ObjectNode) earlier();
+        ((ObjectNode) tree.path("roster").path("agents")).set("qa", StateCodec.toTreeOf(limited));
+        ((ObjectNode) tree.path("turns").path("open").path("9")).putArray("tools").add("channel_list");
+        assertEquals(List.of("channel_list"), StateCodec.fromTree(tree).turns.open.get(9L).tools, "a turn's own tools stay");
+    }
+
     @Test
     void aCheckpointOfAFormNoBuildWroteIsRefusedInAFewLinesNamingWhere() throws Exception {
         ObjectNode tree = (ObjectNode) StateCodec.toTree(new EngineState());
@@ -54,5 +79,16 @@ class EarlierFormsTest {
         assertTrue(e.getMessage().startsWith("cannot restore the engine state from a checkpoint: "), e::getMessage);
         assertTrue(e.getMessage().length() < 1_000, () -> "a person reads it: " + e.getMessage().length() + " characters");
         assertTrue(e.getMessage().contains("ledger"), e::getMessage);
+        String jackson = ((JsonProcessingException) e.getCause()).getOriginalMessage();
+        assertTrue(e.getMessage().contains(jackson.substring(0, 300) + "... (" + (jackson.length() - 300) + " more characters)"),
+                () -> "the start of what Jackson said, and how much more: " + e.getMessage());
+    }
+
+    @Test
+    void aShortRefusalIsGivenWhole() {
+        String said = "y".repeat(300);
+        assertEquals(said, StateCodec.shortened(said));
+        assertEquals(said + "... (2 more characters)", StateCodec.shortened(said + "zz"));
+        assertNull(StateCodec.shortened(null));
     }
 }

@@ -44,7 +44,7 @@ class HashedSortedMapTest {
         assertThrows(NullPointerException.class, () -> map.put(null, "x"));
     }
 
-    /** A seeded walk of writes and reads, against a tree, for content, walk order, JSON and a restore. */
+    /** A seeded walk of writes (a clear among them) and reads, against a tree, for content, walk order, JSON and a restore. */
     @Test
     void anyWriteSequenceMatchesATreeInAnswersWalksAndJson() throws Exception {
         for (int seed = 0; seed < 200; seed++) {
@@ -56,6 +56,10 @@ class HashedSortedMapTest {
                 String key = "m" + random.nextInt(40);
                 int value = random.nextInt(1000);
                 String why = "seed " + seed + " step " + step;
+                if (random.nextInt(60) == 0) {
+                    expected.clear();
+                    map.clear();
+                }
                 switch (random.nextInt(5)) {
                     case 0, 1 -> assertEquals(expected.put(key, value), map.put(key, value), why);
                     case 2 -> assertEquals(expected.remove(key), map.remove(key), why);
@@ -67,6 +71,8 @@ class HashedSortedMapTest {
                 assertEquals(expected.containsKey(probe), map.containsKey(probe), why);
                 assertEquals(expected.getOrDefault(probe, -1), map.getOrDefault(probe, -1), why);
                 assertEquals(expected.size(), map.size(), why);
+                assertEquals(expected.size(), map.entrySet().size(), why);
+                assertEquals(expected.isEmpty(), map.isEmpty(), why);
                 assertEquals(new ArrayList<>(expected.entrySet()), new ArrayList<>(map.entrySet()), why);
                 assertEquals(new ArrayList<>(expected.values()), new ArrayList<>(map.values()), why);
                 assertEquals(JSON.writeValueAsString(expected), JSON.writeValueAsString(map), why);

@@ -1,9 +1,11 @@
 package dev.routing.projections.privacy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.journal.bytes.Varint;
 import dev.routing.projections.packed.PackedOut;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -60,6 +62,24 @@ class ForgottenIdsDamagedFormTest {
         assertEquals(ForgottenIds.NOT_HELD, ids.lookup("m1", 20_001), "m1 was let go on day 20,000");
         assertEquals(ForgottenIds.NO_READER, ids.lookup("300", 20_001));
         assertEquals(form, ids.json());
+    }
+
+    /**
+     * The numbers at the edges of the one canonical spelling (0, the first of 19 digits, the largest
+     * long) are kept by value in the form an earlier process wrote, so this one finds them there.
+     */
+    @Test
+    void P2_numbersAtTheEdgesOfTheCanonicalSpellingAreKeptByValue() {
+        long[] values = {0, 1_000_000_000_000_000_000L, Long.MAX_VALUE};
+        byte[][] entries = new byte[values.length][];
+        for (int i = 0; i < values.length; i++) entries[i] = number(values[i], Varint.size(values[i]));
+        List<String> form = form(new long[] {20_000, 20_001, 20_002}, entries);
+        ForgottenIds ids = ForgottenIds.fromJson(form);
+        for (long value : values) assertTrue(ids.holds(Long.toString(value), 20_000), Long.toString(value));
+        assertFalse(ids.holds("00", 20_000));
+        ForgottenIds written = new ForgottenIds();
+        for (int i = 0; i < values.length; i++) written.add(Long.toString(values[i]), null, 20_000 + i);
+        assertEquals(form, written.json());
     }
 
     @Test

@@ -53,4 +53,31 @@ class ForgottenIdsMemoryTest {
         assertTrue(ids.holds("late", 20_002));
         assertFalse(ids.holds("m0", Long.MIN_VALUE));
     }
+
+    /**
+     * Ids let go again and again on a later day make the arena rewrite itself while earlier days
+     * still hold live ids: each id stays on the day it was let go, and each day leaves with its own.
+     */
+    @Test
+    void P2_aRewriteOfTheArenaKeepsEachIdOnItsDay() {
+        ForgottenIds ids = new ForgottenIds();
+        for (int i = 0; i < 1_000; i++) ids.add("a-" + i, (long) i, 20_000);
+        for (int i = 0; i < 1_000; i++) ids.add("b-" + i, (long) i, 20_001);
+        for (int i = 0; i < 1_000; i++) ids.add("a-" + i, (long) i, 20_001); // day 20,000 dies whole
+        for (int i = 0; i < 1_000; i++) ids.add("c-" + i, (long) i, 20_002);
+        for (int i = 0; i < 20_000; i++) ids.add("c-" + (i % 10), (long) i, 20_003);
+        assertTrue(ids.holds("b-7", 20_001));
+        assertFalse(ids.holds("b-7", 20_002), "b-7 was let go on day 20,001");
+        assertTrue(ids.holds("a-7", 20_001));
+        assertFalse(ids.holds("a-7", 20_002));
+        assertTrue(ids.holds("c-17", 20_002));
+        assertFalse(ids.holds("c-17", 20_003));
+        assertTrue(ids.holds("c-7", 20_003));
+        assertEquals(ids.json(), ForgottenIds.fromJson(ids.json()).json());
+        assertEquals(0, ids.expire(20_001), "day 20,000 holds nothing live");
+        assertEquals(2_000, ids.expire(20_002));
+        assertEquals(990, ids.expire(20_003));
+        assertEquals(10, ids.size());
+        assertTrue(ids.holds("c-7", 20_003));
+    }
 }

@@ -54,7 +54,9 @@ class ForgottenIdsTest {
     @Test
     void P2_idsOfAnyCharactersAndLengthsAreHeldByTheirExactText() {
         ForgottenIds ids = new ForgottenIds();
-        String[] odd = {"", "é", "e\u0301", "日本語のメッセージ", "🙂 smile", "x".repeat(300), "\u007f", "Aa", "BB",
+        // U+0080: the first char past ASCII, so the first whose one char is not its one byte
+        String[] odd = {"\u0080", "a\u0080b", "", "é", "e\u0301", "日本語のメッセージ", "🙂 smile", "x".repeat(300), "\u007f",
+            "Aa", "BB",
             "0", "7", "007", "07", "-7", "+7", "7.0", "9223372036854775807", "9223372036854775808", "1300000000000000000",
             "99999999999999999999"};
         for (int i = 0; i < odd.length; i++) ids.add(odd[i], (long) (i + 1) * 1_000_003L, 20_000);
@@ -206,10 +208,13 @@ class ForgottenIdsTest {
     void P2_anIdWithALoneSurrogateIsNeverHeldAndNoOtherIdAnswersForIt() {
         ForgottenIds ids = new ForgottenIds();
         ids.add("a\uD800", 1L, 20_000);
+        ids.add("\uD800é", 1L, 20_000);
         ids.add("b", 2L, 20_000);
         for (int i = 0; i < 100; i++) ids.add("c" + i, 3L, 20_000); // through a rehash
         assertFalse(ids.holds("a\uD800", 0));
         assertFalse(ids.holds("a?", 0));
+        assertFalse(ids.holds("\uD800é", 0), "a lone surrogate first");
+        assertEquals(101, ids.size());
         assertTrue(ids.holds("b", 0));
     }
 

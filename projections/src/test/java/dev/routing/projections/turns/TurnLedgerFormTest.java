@@ -7,13 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.projections.packed.PackedOut;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * P13: the turn ledger's checkpoint form read back as written, and, fail closed, a form no writer
  * could have written (a name twice, days out of order, a day's first turn outside the turns kept, a
- * name index past the names) refused with an error that says what, never read as another ledger.
+ * name index past the names, bytes after its end) refused with an error that says what, never read as another ledger.
  */
 class TurnLedgerFormTest {
     /** A form: the names, the first id, the days (day, first id), the turns (agent, channel). */
@@ -49,6 +51,14 @@ class TurnLedgerFormTest {
         assertNull(ledger.owner(4, Long.MIN_VALUE), "below the first id kept");
         assertNull(ledger.owner(8, Long.MIN_VALUE), "past the last");
         assertEquals(form, ledger.json());
+    }
+
+    @Test
+    void P13_bytesAfterTheFormsEndAreRefused() {
+        List<String> form = form(List.of("qa"), 5, new long[][] {{20_000, 5}}, new int[][] {{1, 0}});
+        byte[] bytes = Base64.getDecoder().decode(form.get(0));
+        byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
+        assertTrue(refusal(List.of(Base64.getEncoder().encodeToString(longer))).contains("1 bytes after the end"));
     }
 
     @Test

@@ -25,6 +25,9 @@ class TurnLedgerGapsAndExpiryTest {
         ledger.opened(far - 1, "qa", 20_001);
         assertNull(ledger.owner(far - 1, Long.MIN_VALUE), "below the first id kept: a hand-built stream's, ignored");
         assertEquals(1, ledger.size());
+        TurnLedger restored = TurnLedger.fromJson(ledger.json());
+        assertEquals("ops", restored.owner(far, 20_001), "a checkpoint after the restart holds none of the days before it");
+        assertEquals(ledger.json(), restored.json());
     }
 
     @Test
@@ -58,6 +61,20 @@ class TurnLedgerGapsAndExpiryTest {
         TurnLedger restored = TurnLedger.fromJson(ledger.json());
         assertEquals("work", restored.channel(101, 20_003));
         assertEquals(ledger.json(), restored.json());
+    }
+
+    @Test
+    void P13_theTurnsKeptWhenADayLeavesKeepTheirOwnChannels() {
+        TurnLedger ledger = new TurnLedger();
+        ledger.opened(1, "qa", 20_000);
+        ledger.ended(1, "old");
+        ledger.opened(2, "qa", 20_001);
+        ledger.ended(2, "new");
+        ledger.opened(3, "ops", 20_001);
+        ledger.letGoBefore(20_001);
+        assertEquals("new", ledger.channel(2, 20_001));
+        assertNull(ledger.channel(3, 20_001), "turn 3 has not ended");
+        assertEquals("ops", ledger.owner(3, 20_001));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.routing.projections.turns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
@@ -86,5 +87,14 @@ class TurnLedgerTest {
             }
             for (long t = 0; t <= id; t++) assertEquals(owners.get(t), ledger.owner(t, Long.MIN_VALUE), "seed " + seed + ", turn " + t);
         }
+    }
+
+    /** The bytes the ledger reports (what `bench ids` weighs) cover its two ints a turn and its days. */
+    @Test
+    void theLedgersFootprintCoversEveryTurnItKeeps() {
+        TurnLedger ledger = new TurnLedger();
+        for (long id = 1; id <= 65_536; id++) ledger.opened(id, "a" + id % 3, 20_000 + id / 40_000);
+        assertEquals(65_536, ledger.size());
+        assertTrue(ledger.footprint() >= 8L * ledger.size() + 32, () -> ledger.footprint() + " bytes");
     }
 }

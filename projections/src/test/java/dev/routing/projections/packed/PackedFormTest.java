@@ -1,0 +1,57 @@
+package dev.routing.projections.packed;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A record's packed checkpoint form: whatever a writer was sized for, what it writes reads back
+ * whole; a reader refuses, saying what, a count the bytes left cannot hold and bytes after the end.
+ */
+class PackedFormTest {
+    private static byte[] run(int n) {
+        byte[] run = new byte[n];
+        for (int i = 0; i < n; i++) run[i] = (byte) (i * 7);
+        return run;
+    }
+
+    private static String refusal(Runnable read) {
+        return assertThrows(IllegalArgumentException.class, read::run).getMessage();
+    }
+
+    @Test
+    void aWriterSizedForLittleWritesALongRunWhole() {
+        byte[] written = run(1000);
+        List<String> chunks = new PackedOut(1).varLong(1000).bytes(written, 0, 1000).varLong(Long.MAX_VALUE).chunks();
+        PackedIn in = new PackedIn("test", chunks);
+        assertEquals(1000, in.count("bytes", 1));
+        int from = in.skip(1000);
+        byte[] read = Arrays.copyOfRange(in.bytes(), from, from + 1000);
+        assertArrayEquals(written, read);
+        assertEquals(Long.MAX_VALUE, in.varLong());
+        assertEquals(0, in.remaining());
+        in.end();
+    }
+
+    @Test
+    void aCountTheBytesLeftCannotHoldIsRefused() {
+        List<String> chunks = new PackedOut(16).varLong(3).bytes(run(4), 0, 4).chunks();
+        assertEquals("test: 3 ids cannot fit in the 4 bytes left", refusal(() -> new PackedIn("test", chunks).count("ids", 2)));
+        PackedIn fits = new PackedIn("test", chunks);
+        assertEquals(3, fits.count("ids", 1), "three ids of a byte each fit in four");
+        assertEquals(4, fits.remaining());
+    }
+
+    @Test
+    void bytesAfterTheEndAreRefused() {
+        List<String> chunks = new PackedOut(16).varLong(1).bytes(run(2), 0, 2).chunks();
+        PackedIn in = new PackedIn("test", chunks);
+        in.varLong();
+        assertEquals("test: 2 bytes after the end", refusal(in::end));
+        assertEquals("test: 3 bytes asked, 2 left", refusal(() -> in.skip(3)));
+    }
+}
