@@ -136,7 +136,7 @@ class LocalesIT {
     /** The jar under {@code platform}, its output decoded as UTF-8 (as a host reads it). */
     private Answer run(Platform platform, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(SidecarProcess.command(args));
-        command.addAll(1, platform.options());
+        command.addAll(command.indexOf("-jar"), platform.options()); // the JVM's options, before its -jar
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().remove("JAVA_TOOL_OPTIONS");
         pb.environment().remove("LANG");
