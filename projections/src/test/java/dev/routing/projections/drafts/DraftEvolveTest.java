@@ -13,6 +13,7 @@ import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.projections.Fold;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,5 +56,18 @@ class DraftEvolveTest {
         assertTrue(fold.state().drafts.wasLetGo("qa", "d-b"));
         fold.accept(held("d-b"));
         assertFalse(fold.state().drafts.wasLetGo("qa", "d-b"), "held again under the id: kept, not let go");
+    }
+
+    @Test
+    void D4_theNewestLetGoIdsAreRememberedAsLetGoUpToTheirNumber() {
+        Fold fold = new Fold();
+        for (int i = 0; i <= DraftBook.REMEMBERED_LET_GO; i++) {
+            String id = String.format(Locale.ROOT, "d-%05d", i);
+            fold.accept(held(id));
+            fold.accept(new DraftLetGo(AT, id, "qa"));
+        }
+        assertFalse(fold.state().drafts.wasLetGo("qa", "d-00000"), "the oldest of one more than are remembered");
+        assertTrue(fold.state().drafts.wasLetGo("qa", "d-00001"));
+        assertTrue(fold.state().drafts.wasLetGo("qa", "d-01000"));
     }
 }

@@ -20,7 +20,9 @@ class PrivateTurnsEdgesTest {
         assertTrue(turns.contains(PrivateTurns.HIGHEST + 1));
         assertFalse(turns.add(PrivateTurns.HIGHEST + 1), "no bit holds it");
         assertFalse(turns.add(-5));
+        assertFalse(turns.add(0), "0 is no turn");
         assertEquals(0, turns.size());
+        assertEquals(List.of(""), turns.json());
         assertFalse(turns.contains(-5));
     }
 
@@ -52,6 +54,14 @@ class PrivateTurnsEdgesTest {
         assertFalse(restored.contains(1));
         assertTrue(restored.add(1));
         assertEquals(List.of("AgAAAAAAAAA="), restored.json(), "turn 1: bit 1 of the first word");
+    }
+
+    @Test
+    void P10_anEarlierBuildsIdOfATurnNeverGivenIsNotKept() {
+        PrivateTurns turns = PrivateTurns.fromEarlierForm(List.of(3L, 5L), 0, 5);
+        assertTrue(turns.contains(3));
+        assertFalse(turns.contains(5), "turn 5 was the next to give");
+        assertEquals(1, turns.size());
     }
 
     @Test
