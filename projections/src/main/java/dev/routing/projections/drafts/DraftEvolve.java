@@ -75,12 +75,12 @@ public final class DraftEvolve {
         for (int i = 0; i < on.size(); i++) book.noticeRestored(h.agent(), on.get(i));
     }
 
-    /** T3: a retention checkpoint starts the count of draft entries again, and forgets the notices spent. */
     /** A restart ends every open turn, aborted; D7: the notices given while one was open may never have been recorded. */
     public static void restarted(DraftBook book, TurnBook turns) {
         for (Turn turn : turns.open.values()) book.restarted(turn.agent, turn.noticesBefore);
     }
 
+    /** T3: a retention checkpoint starts the count of draft entries again, and forgets the notices spent. */
     public static void retentionCheckpoint(DraftBook book, Retention retention) {
         retention.draftEntries = 0;
         book.forgetSpentNotices();
