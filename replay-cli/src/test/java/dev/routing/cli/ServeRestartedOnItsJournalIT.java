@@ -108,7 +108,7 @@ class ServeRestartedOnItsJournalIT {
                 }
                 channel.close();
             } catch (AssertionError | Exception e) {
-                throw new AssertionError(context + ", round " + round + ", serve said: " + Files.readString(log, StandardCharsets.UTF_8), e);
+                throw new AssertionError(context + ", round " + round + " (" + stop + " next): " + e + "; serve said: " + Files.readString(log, StandardCharsets.UTF_8), e);
             } finally {
                 serve.destroyForcibly();
                 serve.waitFor(60, TimeUnit.SECONDS);
