@@ -149,14 +149,19 @@ class ServeSocketIT {
         return SidecarProcess.over(new SocketInput(ch), out);
     }
 
-    /** A host's connect: a socket file a killed serve left is there before the new one listens, so it retries. */
+    /**
+     * A host's connect: a socket file a killed serve left is there before the new one listens, so it
+     * retries while the connect is refused (the old file) or finds no file (the new serve removed the
+     * old one and has not yet renamed its own into place: ENOENT, a SocketException that is not a
+     * ConnectException; the race failed a CI run in round 3, the first start after a kill -9).
+     */
     static SocketChannel connectWhenListening(Path socket, Process serve) throws Exception {
         long until = System.currentTimeMillis() + 60_000;
         while (true) {
             waitForSocket(socket, serve);
             try {
                 return connect(socket);
-            } catch (java.net.ConnectException leftover) {
+            } catch (java.net.SocketException leftover) {
                 if (System.currentTimeMillis() > until) throw leftover;
                 Thread.sleep(50);
             }
