@@ -50,10 +50,13 @@ public final class SealedIds {
     }
 
     /**
-     * The table in {@code body}, let go on {@code epochDay}, after checking its shape: every entry
-     * whole and every slot pointing among them (its bytes are the caller's to have checked by checksum).
+     * The table in {@code body}, let go on {@code epochDay}, after checking its counts against its
+     * length: in constant time, so a restore maps a day of ids without reading it. Its bytes are the
+     * caller's to have checked by checksum (a file's CRC32C); an entry or slot that is still not of
+     * the form (only a writer's bug could make one) is refused where a lookup or a walk meets it
+     * ({@link IllegalStateException}), never read as an answer.
      *
-     * @throws IllegalArgumentException naming what is wrong with the table
+     * @throws IllegalArgumentException naming what is wrong with the counts
      */
     public static SealedIds over(long epochDay, Body body) {
         long length = body.length();
@@ -64,37 +67,37 @@ public final class SealedIds {
             throw new IllegalArgumentException("a table of " + slots + " slots in " + length + " bytes");
         }
         if (count < 0 || count * 4 > slots * 3) throw new IllegalArgumentException(count + " ids in " + slots + " slots");
-        SealedIds table = new SealedIds(epochDay, body, count, slots);
-        long entries = table.checkEntries();
-        if (entries != count) throw new IllegalArgumentException(entries + " entries for " + count + " ids");
-        long used = 0;
-        for (long i = 0; i < slots; i++) {
-            long at = table.slot(i);
-            if (at == 0) continue;
-            used++;
-            if (table.entriesAt + at - 1 >= length) throw new IllegalArgumentException("slot " + i + " points past the entries");
-        }
-        if (used != count) throw new IllegalArgumentException(used + " slots used for " + count + " ids");
-        return table;
+        // every entry takes a byte at least (its header)
+        if (count > length - SLOTS_AT - 4 * slots) throw new IllegalArgumentException(count + " ids in " + length + " bytes");
+        return new SealedIds(epochDay, body, count, slots);
     }
 
-    /** Walks the entries, each whole and none dead; how many there are. */
-    private long checkEntries() {
-        long n = 0;
+    /**
+     * Where the entry at {@code at} ends, after checking it is whole and live.
+     *
+     * @throws IllegalStateException for an entry not of the form
+     */
+    private long entryEnd(long at) {
         long length = body.length();
-        for (long at = entriesAt; at < length; n++) {
-            long header = varint(at, length);
-            if (header > Integer.MAX_VALUE || (header & IdArena.DEAD) != 0) throw new IllegalArgumentException("a bad entry header at byte " + at);
-            long payload = at + varintSize(header);
-            long end = payload + (header >>> IdArena.FLAG_BITS);
-            if ((header & IdArena.DECIMAL) != 0 && (varint(payload, length) < 0 || payload + varintSize(varint(payload, length)) != end)) {
-                throw new IllegalArgumentException("a bad number at byte " + at);
-            }
-            if (end > length) throw new IllegalArgumentException("an entry cut at byte " + at);
-            if ((header & IdArena.READER) != 0) end += varintSize(varint(end, length));
-            at = end;
+        long header = varint(at, length);
+        if (header < 0 || header > Integer.MAX_VALUE || (header & IdArena.DEAD) != 0) throw damaged("a bad entry header at byte " + at);
+        long payload = at + varintSize(header);
+        long end = payload + (header >>> IdArena.FLAG_BITS);
+        if (end > length) throw damaged("an entry cut at byte " + at);
+        if ((header & IdArena.DECIMAL) != 0) {
+            long number = varint(payload, length);
+            if (number < 0 || payload + varintSize(number) != end) throw damaged("a bad number at byte " + at);
         }
-        return n;
+        if ((header & IdArena.READER) != 0) {
+            long reader = varint(end, length);
+            if (reader < 0) throw damaged("a bad reader at byte " + at);
+            end += varintSize(reader);
+        }
+        return end;
+    }
+
+    private IllegalStateException damaged(String what) {
+        return new IllegalStateException("the sealed ids of epoch day " + day + " are damaged: " + what);
     }
 
     /** The epoch day these ids were let go on. */
@@ -121,14 +124,21 @@ public final class SealedIds {
         return varint(at + varintSize(header) + (header >>> IdArena.FLAG_BITS), Long.MAX_VALUE);
     }
 
-    /** Where the id's entry starts in the body, or -1. */
+    /**
+     * Where the id's entry starts in the body, or -1. Each entry a probe compares is checked whole
+     * first ({@link #entryEnd}), so damage is refused, not compared.
+     */
+
     long find(IdKey key) {
         long i = IdTable.spread(key.hash()) & mask;
         // at most every slot once: a table is never full, but a probe must end on any bytes
         for (long probes = 0; probes <= mask; probes++, i = (i + 1) & mask) {
             long s = slot(i);
             if (s == 0) return -1;
-            if (matches(entriesAt + s - 1, key)) return entriesAt + s - 1;
+            long at = entriesAt + s - 1;
+            if (at >= body.length()) throw damaged("slot " + i + " points past the entries");
+            entryEnd(at);
+            if (matches(at, key)) return at;
         }
         return -1;
     }
@@ -156,16 +166,15 @@ public final class SealedIds {
     /** Calls {@code sink} with each entry's bytes, in the order let go, that {@code keep} keeps (given the entry's key). */
     void forEachEntry(java.util.function.Predicate<IdKey> keep, EntrySink sink) {
         long length = body.length();
-        for (long at = entriesAt; at < length; ) {
-            long header = varint(at, length);
-            long payload = at + varintSize(header);
-            long end = payload + (header >>> IdArena.FLAG_BITS);
-            if ((header & IdArena.READER) != 0) end += varintSize(varint(end, length));
+        long n = 0;
+        for (long at = entriesAt; at < length; n++) {
+            long end = entryEnd(at);
             byte[] entry = new byte[(int) (end - at)];
             for (int b = 0; b < entry.length; b++) entry[b] = body.byteAt(at + b);
             if (keep.test(IdArena.keyOf(entry, 0))) sink.entry(entry);
             at = end;
         }
+        if (n != count) throw damaged(n + " entries for " + count + " ids");
     }
 
     /** An entry's bytes in {@link IdArena}'s form. */
