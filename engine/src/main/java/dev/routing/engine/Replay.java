@@ -2,7 +2,7 @@ package dev.routing.engine;
 
 import dev.routing.engine.sealed.IdDayFile;
 import dev.routing.engine.sealed.IdDayFileException;
-import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
@@ -75,29 +75,29 @@ public final class Replay {
         JournalRecord checkpoint = before < 0 ? null : journal.newestCheckpoint(before);
         if (checkpoint == null) return new Start(new EngineState(), -1, Group.NO_SEQ);
         journal.checkUpTo(checkpoint.index());
-        return of(journal, checkpoint.index(), (StateCheckpoint) checkpoint.entry());
+        return startAt(journal, checkpoint.index());
     }
 
     /** The start at a checkpoint whose index the caller found (-1: the journal's start, a new state). */
     public static Start startAt(Journal journal, long checkpointIndex) {
         if (checkpointIndex < 0) return new Start(new EngineState(), -1, Group.NO_SEQ);
-        if (!(journal.entryAt(checkpointIndex) instanceof StateCheckpoint cp)) {
-            throw new IllegalStateException("no state checkpoint at index 0x" + Long.toHexString(checkpointIndex));
-        }
-        return of(journal, checkpointIndex, cp);
+        CheckpointJson cp = checkpointAt(journal, checkpointIndex);
+        return new Start(stateAt(journal, checkpointIndex, cp), checkpointIndex, cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq());
     }
 
-    private static Start of(Journal journal, long index, StateCheckpoint cp) {
-        return new Start(stateAt(journal, index, cp), index, cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq());
+    private static CheckpointJson checkpointAt(Journal journal, long index) {
+        CheckpointJson cp = journal.checkpointAt(index);
+        if (cp == null) throw new IllegalStateException("no state checkpoint at index 0x" + Long.toHexString(index));
+        return cp;
     }
 
     /** The state the checkpoint at {@code index} holds, its sealed days of ids attached, or rebuilt from the journal when one cannot be. */
     public static EngineState stateAt(Journal journal, JournalRecord checkpoint) {
-        return stateAt(journal, checkpoint.index(), (StateCheckpoint) checkpoint.entry());
+        return stateAt(journal, checkpoint.index(), checkpointAt(journal, checkpoint.index()));
     }
 
-    private static EngineState stateAt(Journal journal, long index, StateCheckpoint cp) {
-        EngineState state = StateCodec.fromTree(cp.state());
+    private static EngineState stateAt(Journal journal, long index, CheckpointJson cp) {
+        EngineState state = StateCodec.fromJson(cp.state());
         Unread unread = unread(journal, state, index);
         if (unread == null) return state;
         // Every checkpoint written since the day was sealed names it: start before the day closed.
@@ -106,7 +106,7 @@ public final class Replay {
         if (older != null && older.index() >= index) older = null;
         System.err.println("journal " + journal.dir() + ": note: " + unread.why() + "; the checkpoint at index 0x" + Long.toHexString(index)
                 + " is rebuilt from " + (older == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older.index())));
-        EngineState base = older == null ? new EngineState() : stateAt(journal, older.index(), (StateCheckpoint) older.entry());
+        EngineState base = older == null ? new EngineState() : stateAt(journal, older.index(), checkpointAt(journal, older.index()));
         return fold(journal, base, older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT).state();
     }
 

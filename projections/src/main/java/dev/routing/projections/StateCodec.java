@@ -65,15 +65,39 @@ public final class StateCodec {
     /** A state from its checkpoint form, this build's or an earlier one's ({@link EarlierForms}). */
     public static EngineState fromTree(JsonNode tree) {
         try {
-            EngineState state = MAPPER.treeToValue(EarlierForms.upgrade(tree), EngineState.class);
-            state.attempts.reindex();
-            state.privacy.reindex();
-            return state;
+            return reindexed(MAPPER.treeToValue(EarlierForms.upgrade(tree), EngineState.class));
         } catch (JsonProcessingException e) {
             String where = e instanceof com.fasterxml.jackson.databind.JsonMappingException m ? " (at " + m.getPathReference() + ")" : "";
             throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + shortened(e.getOriginalMessage())
                     + where, e);
         }
+    }
+
+    /**
+     * A state from its checkpoint's JSON, parsed once straight into the state: this build's form. A
+     * form this build does not bind (an earlier build's, {@link EarlierForms}, which the strict mapper
+     * refuses for its unknown fields), or JSON it cannot, goes the way of {@link #fromTree}, which
+     * upgrades the one and names what is wrong with the other.
+     */
+    public static EngineState fromJson(byte[] json) {
+        EngineState state;
+        try {
+            state = MAPPER.readValue(json, EngineState.class);
+        } catch (java.io.IOException notThisForm) {
+            try {
+                return fromTree(MAPPER.readTree(json));
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + shortened(e.getMessage()), e);
+            }
+        }
+        return reindexed(state);
+    }
+
+    /** The derived indexes a state's form leaves out, rebuilt. */
+    private static EngineState reindexed(EngineState state) {
+        state.attempts.reindex();
+        state.privacy.reindex();
+        return state;
     }
 
     /** Jackson quotes the value it could not read, and a checkpoint's value can be megabytes: a person reads the start. */

@@ -50,6 +50,29 @@ class EarlierFormsTest {
         assertEquals(StateCodec.toJson(s), StateCodec.toJson(again), "written in this build's form from then on");
     }
 
+    /**
+     * A restore parses a checkpoint's JSON straight into the state; the earlier form, which the
+     * strict mapper does not bind, is upgraded as the tree is, and a form no build wrote is refused
+     * as the tree is: never bound as something else.
+     */
+    @Test
+    void P10_aCheckpointReadStraightFromItsJsonRestoresAsItsTreeDoes() throws Exception {
+        byte[] earlier = new ObjectMapper().writeValueAsBytes(earlier());
+        assertEquals(StateCodec.toJson(StateCodec.fromTree(earlier())), StateCodec.toJson(StateCodec.fromJson(earlier)));
+        EngineState upgraded = StateCodec.fromJson(earlier);
+        assertTrue(upgraded.privacy.isPrivateTurn(1) && upgraded.privacy.isPrivateTurn(7), "private as it was");
+        assertEquals(StateCodec.toJson(upgraded), StateCodec.toJson(StateCodec.fromJson(StateCodec.toBytes(upgraded))), "this build's form");
+
+        ObjectNode unknown = (ObjectNode) StateCodec.toTree(new EngineState());
+        ((ObjectNode) unknown.get("turns")).put("ledger", "x".repeat(2_000_000));
+        IllegalStateException byTree = assertThrows(IllegalStateException.class, () -> StateCodec.fromTree(unknown));
+        IllegalStateException byJson = assertThrows(IllegalStateException.class,
+                () -> StateCodec.fromJson(new ObjectMapper().writeValueAsBytes(unknown)));
+        assertEquals(byTree.getMessage(), byJson.getMessage());
+        IllegalStateException cut = assertThrows(IllegalStateException.class, () -> StateCodec.fromJson("{\"turns\": {".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertTrue(cut.getMessage().startsWith("cannot restore the engine state from a checkpoint: "), cut::getMessage);
+    }
+
     /** The earlier build copied no tools into a turn: its open turn takes its agent's, as they stood. */
     @Test
     void anOpenTurnOfTheEarlierBuildTakesItsAgentsTools() throws Exception {

@@ -161,6 +161,21 @@ public final class EntryCodec {
         return decodeJson(bytes, offset, length);
     }
 
+    /**
+     * Reads one journaled state checkpoint stored under schema {@code version}, its state left as
+     * JSON; null for an entry of another type.
+     */
+    public static CheckpointJson decodeCheckpoint(int version, byte[] bytes, int offset, int length) {
+        if (version == SCHEMA_VERSION) return RecordBinary.readCheckpoint(bytes, offset, length);
+        // schema 1 stored the entry as JSON: its state is read as a tree there anyway
+        if (!(decode(version, bytes, offset, length) instanceof StateCheckpoint cp)) return null;
+        try {
+            return new CheckpointJson(cp.at(), cp.through(), cp.entries(), MAPPER.writeValueAsBytes(cp.state()), cp.lastSeq());
+        } catch (IOException e) {
+            throw new BadEntryException("state", "cannot be written as JSON: " + e.getMessage(), e);
+        }
+    }
+
     /** Reads one entry's JSON, strictly (the form of schema 1, of dump and of the sidecar's lines). */
     public static Entry decodeJson(byte[] bytes, int offset, int length) {
         try {

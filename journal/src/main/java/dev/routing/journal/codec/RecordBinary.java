@@ -55,7 +55,39 @@ final class RecordBinary {
         return shape;
     }
 
+    /**
+     * A stored state checkpoint with its state left as the JSON it is stored as: a restore parses it
+     * once, straight into the state, with no tree of the whole state built between. Null for an entry
+     * of another type.
+     */
+    static CheckpointJson readCheckpoint(byte[] bytes, int offset, int length) {
+        BinaryIn in = new BinaryIn(bytes, offset, length);
+        RecordShape shape = type(in);
+        if (shape != CHECKPOINT) return null;
+        Object[] values = readValues(in, shape, true);
+        if (!in.atEnd()) throw new BadEntryException(null, "the stored " + shape.typeName + " has bytes after its last value", null);
+        return new CheckpointJson((java.time.Instant) values[shape.indexOf("at")], (Long) values[shape.indexOf("through")],
+                (Long) values[shape.indexOf("entries")], ((JsonText) values[shape.indexOf("state")]).utf8(),
+                (Long) values[shape.indexOf("lastSeq")]);
+    }
+
+    private static final RecordShape CHECKPOINT = RecordShape.of(dev.routing.journal.event.StateCheckpoint.class);
+
     static Object readFields(BinaryIn in, RecordShape shape) {
+        Object[] values = readValues(in, shape, false);
+        try {
+            return shape.construct(values);
+        } catch (BadValue b) {
+            throw new BadEntryException(b.field(), b.getMessage(), b);
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable refused) {
+            throw new BadEntryException(null, "the stored " + what(shape) + " is refused by its record: " + refused, refused);
+        }
+    }
+
+    /** The record's values by component, absent ones null; a tree's JSON kept as its bytes ({@link JsonText}) when {@code treesAsJson}. */
+    private static Object[] readValues(BinaryIn in, RecordShape shape, boolean treesAsJson) {
         long mask = in.varLong();
         int count = shape.names.length;
         if (count < 64 && mask >>> count != 0) {
@@ -68,20 +100,12 @@ final class RecordBinary {
         for (long m = mask; m != 0; m &= m - 1) {
             int i = Long.numberOfTrailingZeros(m);
             try {
-                values[i] = value(shape.kinds[i], in);
+                values[i] = treesAsJson && shape.kinds[i] instanceof TreeKind ? TreeKind.storedJson(in) : value(shape.kinds[i], in);
             } catch (BadEntryException e) {
                 throw e.under(shape.names[i]);
             }
         }
-        try {
-            return shape.construct(values);
-        } catch (BadValue b) {
-            throw new BadEntryException(b.field(), b.getMessage(), b);
-        } catch (Error e) {
-            throw e;
-        } catch (Throwable refused) {
-            throw new BadEntryException(null, "the stored " + what(shape) + " is refused by its record: " + refused, refused);
-        }
+        return values;
     }
 
     /**

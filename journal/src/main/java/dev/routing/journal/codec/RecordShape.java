@@ -106,6 +106,13 @@ final class RecordShape {
         return i == null ? -1 : i;
     }
 
+    /** The component named {@code name}, which the record has. */
+    int indexOf(String name) {
+        Integer i = index.get(name);
+        if (i == null) throw new IllegalArgumentException(typeName + " has no component " + name);
+        return i;
+    }
+
     /** The record of these component values; the record's own checks may refuse them (a {@link dev.routing.journal.event.BadValue}). */
     Object construct(Object[] values) {
         return constructor.make(values);

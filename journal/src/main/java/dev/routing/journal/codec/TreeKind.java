@@ -51,6 +51,15 @@ final class TreeKind extends ValueKind {
         }
     }
 
+    /** A stored tree's JSON as stored, not parsed (an empty one refused, as {@link #readStored} refuses it). */
+    static JsonText storedJson(BinaryIn in) {
+        int n = in.size();
+        if (n == 0) throw new BadEntryException(null, "a stored JSON value is empty", null);
+        byte[] json = java.util.Arrays.copyOfRange(in.buf, in.pos, in.pos + n);
+        in.pos += n;
+        return new JsonText(json);
+    }
+
     @Override
     void writeStored(BinaryOut out, Object value) {
         byte[] json;

@@ -1,5 +1,6 @@
 package dev.routing.journal.store;
 
+import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.store.faults.JournalDamagedException;
@@ -260,6 +261,14 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      */
     public final Entry entryAt(long index) {
         return store.walk.entryAt(index);
+    }
+
+    /**
+     * The state checkpoint at one index, checked, with its state as the JSON it is stored as: what a
+     * restore parses straight into the state. Null where there is none (no entry, or another entry).
+     */
+    public final CheckpointJson checkpointAt(long index) {
+        return store.walk.checkpointAt(index);
     }
 
     /**

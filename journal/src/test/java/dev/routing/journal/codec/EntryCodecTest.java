@@ -68,6 +68,24 @@ class EntryCodecTest {
     }
 
     @Test
+    void aCheckpointDecodedForARestoreKeepsItsStateAsTheJsonStoredInEitherSchema() throws Exception {
+        StateCheckpoint cp = (StateCheckpoint) EntryCodec.readEntry("{\"type\":\"state.checkpoint\",\"at\":\"2026-11-02T09:00:00Z\","
+                + "\"through\":7,\"entries\":8,\"state\":{\"n\":12345678901234567890,\"text\":\"caf\u00e9\",\"list\":[1,2.5]},\"lastSeq\":41}");
+        byte[] stored = EntryCodec.store(cp);
+        byte[] json = EntryCodec.encode(cp);
+        for (CheckpointJson read : List.of(EntryCodec.decodeCheckpoint(EntryCodec.SCHEMA_VERSION, stored, 0, stored.length),
+                EntryCodec.decodeCheckpoint(EntryCodec.JSON_SCHEMA, json, 0, json.length))) {
+            assertEquals(cp.state(), EntryCodec.mapper().readTree(read.state()));
+            assertEquals(List.of(cp.at(), cp.through(), cp.entries(), cp.lastSeq()), List.of(read.at(), read.through(), read.entries(), read.lastSeq()));
+        }
+        byte[] message = EntryCodec.store(EntryCodec.readEntry("{\"type\":\"message.received\",\"at\":\"2026-11-02T09:00:00Z\","
+                + "\"id\":\"m\",\"agent\":\"a\",\"kind\":\"external-message\",\"writer\":\"host\"}"));
+        assertNull(EntryCodec.decodeCheckpoint(EntryCodec.SCHEMA_VERSION, message, 0, message.length), "another entry is no checkpoint");
+        byte[] cut = Arrays.copyOf(stored, stored.length - 3);
+        assertThrows(BadEntryException.class, () -> EntryCodec.decodeCheckpoint(EntryCodec.SCHEMA_VERSION, cut, 0, cut.length));
+    }
+
+    @Test
     void everyPermittedRecordIsRegisteredWithItsWireName() {
         Set<Class<?>> permitted = new HashSet<>();
         for (Class<?> sub : Entry.class.getPermittedSubclasses()) {

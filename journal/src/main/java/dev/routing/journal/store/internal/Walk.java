@@ -1,7 +1,12 @@
 package dev.routing.journal.store.internal;
 
+import dev.routing.journal.codec.BadEntryException;
+import dev.routing.journal.codec.CheckpointJson;
+import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
@@ -184,6 +189,29 @@ public final class Walk {
      * end completes. Null where there is none, and for a part of a large checkpoint: it is no entry.
      */
     public Entry entryAt(long index) {
+        return firstAt(index, s.reader::decode);
+    }
+
+    /**
+     * The state checkpoint at one index, checked, its state left as the JSON it is stored as; null
+     * where there is none (no entry, or another entry: {@link #entryAt}).
+     */
+    public CheckpointJson checkpointAt(long index) {
+        return firstAt(index, (at, h, bytes, offset, length) -> {
+            try {
+                return EntryCodec.decodeCheckpoint(h.schema(), bytes, offset, length);
+            } catch (BadEntryException e) {
+                throw s.reader.damage("the checkpoint cannot be read (" + e.getMessage() + ")", at, h.ordinal());
+            }
+        });
+    }
+
+    /** How {@link #firstAt} reads the entry it finds. */
+    private interface Decoding<T> {
+        T decode(long index, Excerpt h, byte[] bytes, int offset, int length);
+    }
+
+    private <T> T firstAt(long index, Decoding<T> decoding) {
         if (index < 0 || index > s.lastIndex) return null;
         ExcerptTailer t = s.tailer();
         t.direction(TailerDirection.FORWARD);
@@ -198,13 +226,13 @@ public final class Walk {
             byte[] buf = reader.buffer();
             if (h.kind() == Excerpt.PART_END) {
                 byte[] stored = new CheckpointParts.Joiner().end(h, buf, () -> partsBefore(index));
-                return reader.decode(index, h, stored, 0, stored.length);
+                return decoding.decode(index, h, stored, 0, stored.length);
             }
-            Entry[] first = {null};
+            List<T> first = new ArrayList<>(1);
             reader.entries(index, h, (kind, offset, length) -> {
-                if (first[0] == null) first[0] = reader.decode(index, h, buf, offset, length);
+                if (first.isEmpty()) first.add(decoding.decode(index, h, buf, offset, length));
             });
-            return first[0];
+            return first.isEmpty() ? null : first.get(0);
         } catch (InternalError | RuntimeException e) {
             if (FreeSpace.mappedFault(e) == null) throw e;
             throw s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(index)));

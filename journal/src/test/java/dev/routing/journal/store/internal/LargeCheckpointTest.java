@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.StateCheckpoint;
@@ -81,6 +82,19 @@ class LargeCheckpointTest {
             assertEquals(EntryCodec.toJson(big), EntryCodec.toJson(found.entry()));
             assertEquals(EntryCodec.toJson(big), EntryCodec.toJson(j.entryAt(indexes.get(1))));
             assertNull(j.entryAt(indexes.get(1) - 1), "a part is not an entry");
+        }
+    }
+
+    @Test
+    void checkpointAtGivesItsStateAsTheJsonStoredWholeAcrossItsParts() throws Exception {
+        try (Journal j = Journal.openReader(dir)) {
+            CheckpointJson cp = j.checkpointAt(indexes.get(1));
+            assertEquals(big.state(), EntryCodec.mapper().readTree(cp.state()));
+            assertEquals(List.of(big.at(), big.through(), big.entries()), List.of(cp.at(), cp.through(), cp.entries()));
+            assertNull(cp.lastSeq());
+            assertNull(j.checkpointAt(indexes.get(1) - 1), "a part is no checkpoint");
+            assertNull(j.checkpointAt(indexes.get(0)), "a message is no checkpoint");
+            assertNull(j.checkpointAt(indexes.get(2) + 1), "past the end");
         }
     }
 
