@@ -83,7 +83,7 @@ class BackwardSearchTest {
             List<Day> days = new ArrayList<>();
             int day = random.nextInt(2);
             for (int n = 1 + random.nextInt(4); n > 0; n--) {
-                int excerpts = random.nextBoolean() ? 1 + random.nextInt(70) : 1 + random.nextInt(5_000);
+                int excerpts = random.nextBoolean() ? 1 + random.nextInt(70) : 1 + random.nextInt(3_000);
                 Set<Integer> checkpoints = new TreeSet<>();
                 Set<Integer> numbered = new TreeSet<>();
                 for (int k = random.nextInt(4); k > 0; k--) checkpoints.add(edgeOrAny(random, excerpts));
