@@ -4,8 +4,6 @@ import dev.routing.journal.store.faults.JournalDamagedException;
 import dev.routing.journal.store.faults.JournalFullException;
 import java.time.Instant;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.TailerDirection;
-import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * The journal's searches: by the host's seq, by time, for the newest checkpoint. They read headers
@@ -60,27 +58,16 @@ public final class Searches {
     }
 
     /**
-     * The newest {@code state.checkpoint} at or before {@code beforeIndex}, read backwards from
-     * there: checkpoints are written every few thousand entries, so this reads at most that many
-     * headers. Returns null when there is none.
+     * The newest {@code state.checkpoint} at or before {@code beforeIndex}, read back from there
+     * ({@link BackwardSearch}). Returns null when there is none.
      */
     public <R> R newestCheckpoint(long beforeIndex, Walk.Found<R> found) {
         long start = groupAtOrBefore(beforeIndex);
         if (start < 0) return null;
         ExcerptTailer t = s.queue.createTailer();
         try {
-            t.direction(TailerDirection.BACKWARD);
-            if (!t.moveToIndex(start)) return null;
-            while (true) {
-                long index;
-                try (DocumentContext dc = t.readingDocument()) {
-                    if (!dc.isPresent()) return null;
-                    if (!s.reader.peek(dc).isCheckpoint()) continue;
-                    index = dc.index();
-                    dc.rollbackOnClose();
-                }
-                return found.at(index, 0, walk.entryAt(index), Excerpt.NO_SEQ);
-            }
+            long index = BackwardSearch.newest(t, s.days, start, -1, dc -> s.reader.peek(dc).isCheckpoint());
+            return index < 0 ? null : found.at(index, 0, walk.entryAt(index), Excerpt.NO_SEQ);
         } catch (JournalDamagedException e) {
             throw named(e);
         } catch (InternalError | RuntimeException e) {

@@ -13,22 +13,14 @@ final class SeqSearch {
     private SeqSearch() {}
 
     /**
-     * The seq of the last numbered group after {@code afterIndex}, read backwards from {@code last}
-     * with {@code t}; {@link Excerpt#NO_SEQ} when there is none.
+     * The seq of the last numbered group after {@code afterIndex}, read back from {@code last} with
+     * {@code t} ({@link BackwardSearch}); {@link Excerpt#NO_SEQ} when there is none.
      */
     static long last(ExcerptTailer t, long last, long afterIndex, TimeIndex days, ExcerptReader reader) {
-        t.direction(TailerDirection.BACKWARD);
-        if (!days.moveTo(t, last)) return Excerpt.NO_SEQ;
-        while (true) {
-            try (DocumentContext dc = t.readingDocument()) {
-                if (!dc.isPresent()) return Excerpt.NO_SEQ;
-                if (dc.index() <= afterIndex) {
-                    dc.rollbackOnClose();
-                    return Excerpt.NO_SEQ;
-                }
-                long seq = reader.peekSeq(dc);
-                if (seq != Excerpt.NO_SEQ) return seq;
-            }
+        long index = BackwardSearch.newest(t, days, last, afterIndex, dc -> reader.peekSeq(dc) != Excerpt.NO_SEQ);
+        if (index < 0 || !days.moveTo(t, index)) return Excerpt.NO_SEQ;
+        try (DocumentContext dc = t.readingDocument()) {
+            return dc.isPresent() ? reader.peekSeq(dc) : Excerpt.NO_SEQ;
         }
     }
 
