@@ -6,7 +6,6 @@ import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Group;
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalRecord;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.Fold;
 import dev.routing.projections.StateCodec;
@@ -72,10 +71,10 @@ public final class Replay {
 
     public static Start start(Journal journal, long endIndex) {
         long before = endIndex == Long.MAX_VALUE ? Long.MAX_VALUE : endIndex - 1;
-        JournalRecord checkpoint = before < 0 ? null : journal.newestCheckpoint(before);
-        if (checkpoint == null) return new Start(new EngineState(), -1, Group.NO_SEQ);
-        journal.checkUpTo(checkpoint.index());
-        return startAt(journal, checkpoint.index());
+        long checkpoint = before < 0 ? -1 : journal.newestCheckpointIndex(before);
+        if (checkpoint < 0) return new Start(new EngineState(), -1, Group.NO_SEQ);
+        journal.checkUpTo(checkpoint);
+        return startAt(journal, checkpoint);
     }
 
     /** The start at a checkpoint whose index the caller found (-1: the journal's start, a new state). */
@@ -92,22 +91,18 @@ public final class Replay {
     }
 
     /** The state the checkpoint at {@code index} holds, its sealed days of ids attached, or rebuilt from the journal when one cannot be. */
-    public static EngineState stateAt(Journal journal, JournalRecord checkpoint) {
-        return stateAt(journal, checkpoint.index(), checkpointAt(journal, checkpoint.index()));
-    }
-
     private static EngineState stateAt(Journal journal, long index, CheckpointJson cp) {
         EngineState state = StateCodec.fromJson(cp.state());
         Unread unread = unread(journal, state, index);
         if (unread == null) return state;
         // Every checkpoint written since the day was sealed names it: start before the day closed.
         long dayClosed = journal.indexAt(Instant.ofEpochSecond((unread.day() + 1) * 86_400L));
-        JournalRecord older = dayClosed > 0 ? journal.newestCheckpoint(Math.min(dayClosed, index) - 1) : null;
-        if (older != null && older.index() >= index) older = null;
+        long older = dayClosed > 0 ? journal.newestCheckpointIndex(Math.min(dayClosed, index) - 1) : -1;
+        if (older >= index) older = -1;
         System.err.println("journal " + journal.dir() + ": note: " + unread.why() + "; the checkpoint at index 0x" + Long.toHexString(index)
-                + " is rebuilt from " + (older == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older.index())));
-        EngineState base = older == null ? new EngineState() : stateAt(journal, older.index(), checkpointAt(journal, older.index()));
-        return fold(journal, base, older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT).state();
+                + " is rebuilt from " + (older < 0 ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older)));
+        EngineState base = older < 0 ? new EngineState() : stateAt(journal, older, checkpointAt(journal, older));
+        return fold(journal, base, older < 0 ? -1 : older + 1, index, -1, Group.NO_SEQ, SILENT).state();
     }
 
     /** A sealed day a checkpoint names whose file is not read, and why. */

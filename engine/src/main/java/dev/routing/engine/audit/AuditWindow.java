@@ -3,7 +3,6 @@ package dev.routing.engine.audit;
 import dev.routing.engine.Replay;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Journal;
-import dev.routing.journal.store.JournalRecord;
 import java.time.Instant;
 import java.util.function.LongConsumer;
 
@@ -26,16 +25,8 @@ public final class AuditWindow {
     public static AuditReport run(Journal journal, Instant from, Instant to, String agent, LongConsumer progress) {
         long fromIndex = from == null ? -1 : journal.indexAt(from);
         long toIndex = to == null ? Long.MAX_VALUE : journal.indexAt(to);
-        JournalRecord restored = null;
-        long checkpointIndex = -1;
-        if (from != null && fromIndex > journal.firstIndex()) {
-            JournalRecord checkpoint = journal.newestCheckpoint(fromIndex - 1);
-            if (checkpoint != null) {
-                restored = checkpoint;
-                checkpointIndex = checkpoint.index();
-            }
-        }
-        Audit audit = restored == null ? Audit.fresh() : Audit.from(Replay.stateAt(journal, restored));
+        long checkpointIndex = from != null && fromIndex > journal.firstIndex() ? journal.newestCheckpointIndex(fromIndex - 1) : -1;
+        Audit audit = checkpointIndex < 0 ? Audit.fresh() : Audit.from(Replay.startAt(journal, checkpointIndex).state());
         long start = checkpointIndex >= 0 ? checkpointIndex + 1 : -1;
         audit.recording(fromIndex <= start || fromIndex < 0);
         long[] tail = {0};

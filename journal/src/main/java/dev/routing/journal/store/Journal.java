@@ -256,6 +256,15 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
     }
 
     /**
+     * The index of the newest {@code state.checkpoint} at or before {@code beforeIndex}, or -1 when
+     * there is none: the search of {@link #newestCheckpoint} without reading the checkpoint (a
+     * restore reads it with {@link #checkpointAt}, its state left as JSON).
+     */
+    public final long newestCheckpointIndex(long beforeIndex) {
+        return store.searches.newestCheckpointIndex(beforeIndex);
+    }
+
+    /**
      * The entry at one index, checked: a group's first (its fact), or the checkpoint a checkpoint's
      * end completes. Null where there is none, and for a part of a large checkpoint: it is no entry.
      */

@@ -62,12 +62,23 @@ public final class Searches {
      * ({@link BackwardSearch}). Returns null when there is none.
      */
     public <R> R newestCheckpoint(long beforeIndex, Walk.Found<R> found) {
+        return newestCheckpoint(beforeIndex, index -> found.at(index, 0, walk.entryAt(index), Excerpt.NO_SEQ));
+    }
+
+    /** The index of the newest {@code state.checkpoint} at or before {@code beforeIndex}, or -1: the search alone, nothing decoded. */
+    public long newestCheckpointIndex(long beforeIndex) {
+        Long index = newestCheckpoint(beforeIndex, i -> i);
+        return index == null ? -1 : index;
+    }
+
+    /** What {@code then} makes of the newest checkpoint's index (a read of it is named as the search's faults are), or null for none. */
+    private <R> R newestCheckpoint(long beforeIndex, java.util.function.LongFunction<R> then) {
         long start = groupAtOrBefore(beforeIndex);
         if (start < 0) return null;
         ExcerptTailer t = s.queue.createTailer();
         try {
             long index = BackwardSearch.newest(t, s.days, start, -1, dc -> s.reader.peek(dc).isCheckpoint());
-            return index < 0 ? null : found.at(index, 0, walk.entryAt(index), Excerpt.NO_SEQ);
+            return index < 0 ? null : then.apply(index);
         } catch (JournalDamagedException e) {
             throw named(e);
         } catch (InternalError | RuntimeException e) {
