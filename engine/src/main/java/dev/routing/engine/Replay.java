@@ -71,17 +71,22 @@ public final class Replay {
 
     public static Start start(Journal journal, long endIndex) {
         long before = endIndex == Long.MAX_VALUE ? Long.MAX_VALUE : endIndex - 1;
-        long checkpoint = before < 0 ? -1 : journal.newestCheckpointIndex(before);
-        if (checkpoint < 0) return new Start(new EngineState(), -1, Group.NO_SEQ);
-        journal.checkUpTo(checkpoint);
-        return startAt(journal, checkpoint);
+        Journal.CheckpointAt found = before < 0 ? null : journal.newestCheckpointJson(before);
+        if (found == null) return new Start(new EngineState(), -1, Group.NO_SEQ);
+        journal.checkUpTo(found.index());
+        return startAt(journal, found);
     }
 
     /** The start at a checkpoint whose index the caller found (-1: the journal's start, a new state). */
     public static Start startAt(Journal journal, long checkpointIndex) {
         if (checkpointIndex < 0) return new Start(new EngineState(), -1, Group.NO_SEQ);
-        CheckpointJson cp = checkpointAt(journal, checkpointIndex);
-        return new Start(stateAt(journal, checkpointIndex, cp), checkpointIndex, cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq());
+        return startAt(journal, new Journal.CheckpointAt(checkpointIndex, checkpointAt(journal, checkpointIndex)));
+    }
+
+    /** The start at a checkpoint the caller found and read ({@link Journal#newestCheckpointJson}). */
+    public static Start startAt(Journal journal, Journal.CheckpointAt found) {
+        CheckpointJson cp = found.checkpoint();
+        return new Start(stateAt(journal, found.index(), cp), found.index(), cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq());
     }
 
     private static CheckpointJson checkpointAt(Journal journal, long index) {
@@ -97,12 +102,12 @@ public final class Replay {
         if (unread == null) return state;
         // Every checkpoint written since the day was sealed names it: start before the day closed.
         long dayClosed = journal.indexAt(Instant.ofEpochSecond((unread.day() + 1) * 86_400L));
-        long older = dayClosed > 0 ? journal.newestCheckpointIndex(Math.min(dayClosed, index) - 1) : -1;
-        if (older >= index) older = -1;
+        Journal.CheckpointAt older = dayClosed > 0 ? journal.newestCheckpointJson(Math.min(dayClosed, index) - 1) : null;
+        if (older != null && older.index() >= index) older = null;
         System.err.println("journal " + journal.dir() + ": note: " + unread.why() + "; the checkpoint at index 0x" + Long.toHexString(index)
-                + " is rebuilt from " + (older < 0 ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older)));
-        EngineState base = older < 0 ? new EngineState() : stateAt(journal, older, checkpointAt(journal, older));
-        return fold(journal, base, older < 0 ? -1 : older + 1, index, -1, Group.NO_SEQ, SILENT).state();
+                + " is rebuilt from " + (older == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older.index())));
+        EngineState base = older == null ? new EngineState() : stateAt(journal, older.index(), older.checkpoint());
+        return fold(journal, base, older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT).state();
     }
 
     /** A sealed day a checkpoint names whose file is not read, and why. */

@@ -106,7 +106,8 @@ public final class Main {
         // Chronicle can wrap such a fault in its own runtime exception
         if (e.getCause() instanceof InternalError fault) return mappedFault(fault);
         if (e instanceof java.io.UncheckedIOException u && u.getCause() != null) return u.getMessage() + ": " + PathOptions.describe(u.getCause());
-        return e.getMessage();
+        // an exception that says nothing is named by its kind: "error: null" tells nobody anything
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getName() + " (it gave no message)";
     }
 
     private static long whole(String value, long least, long most) {

@@ -25,8 +25,9 @@ public final class AuditWindow {
     public static AuditReport run(Journal journal, Instant from, Instant to, String agent, LongConsumer progress) {
         long fromIndex = from == null ? -1 : journal.indexAt(from);
         long toIndex = to == null ? Long.MAX_VALUE : journal.indexAt(to);
-        long checkpointIndex = from != null && fromIndex > journal.firstIndex() ? journal.newestCheckpointIndex(fromIndex - 1) : -1;
-        Audit audit = checkpointIndex < 0 ? Audit.fresh() : Audit.from(Replay.startAt(journal, checkpointIndex).state());
+        Journal.CheckpointAt restored = from != null && fromIndex > journal.firstIndex() ? journal.newestCheckpointJson(fromIndex - 1) : null;
+        long checkpointIndex = restored == null ? -1 : restored.index();
+        Audit audit = restored == null ? Audit.fresh() : Audit.from(Replay.startAt(journal, restored).state());
         long start = checkpointIndex >= 0 ? checkpointIndex + 1 : -1;
         audit.recording(fromIndex <= start || fromIndex < 0);
         long[] tail = {0};

@@ -255,13 +255,16 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
         return store.searches.newestCheckpoint(beforeIndex, JournalRecord::new);
     }
 
+    /** A checkpoint as a restore reads it: where it is, and its state as the JSON it is stored as. */
+    public record CheckpointAt(long index, CheckpointJson checkpoint) {
+    }
+
     /**
-     * The index of the newest {@code state.checkpoint} at or before {@code beforeIndex}, or -1 when
-     * there is none: the search of {@link #newestCheckpoint} without reading the checkpoint (a
-     * restore reads it with {@link #checkpointAt}, its state left as JSON).
+     * The newest {@code state.checkpoint} at or before {@code beforeIndex} as {@link #checkpointAt}
+     * reads it, or null when there is none: what a restore starts from.
      */
-    public final long newestCheckpointIndex(long beforeIndex) {
-        return store.searches.newestCheckpointIndex(beforeIndex);
+    public final CheckpointAt newestCheckpointJson(long beforeIndex) {
+        return store.searches.newestCheckpointJson(beforeIndex, CheckpointAt::new);
     }
 
     /**

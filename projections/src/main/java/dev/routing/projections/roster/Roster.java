@@ -53,11 +53,12 @@ public final class Roster {
             byId.forEach((server, info) -> found.add(new Resolved(wanted, server, info)));
             return found;
         }
+        // a '#' is added only where a name lacks one (the seed's invitation): "##general" names no "#general"
         String label = wanted.startsWith("#") ? wanted : "#" + wanted;
         for (Map.Entry<String, TreeMap<String, ChannelInfo>> e : channels.entrySet()) {
             for (ChannelInfo info : e.getValue().values()) {
                 if (info.label != null && (info.label.equals(wanted) || info.label.equals(label)
-                        || ("#" + info.label).equals(label))) {
+                        || !info.label.startsWith("#") && ("#" + info.label).equals(label))) {
                     found.add(new Resolved(e.getKey(), info.server, info));
                 }
             }

@@ -57,6 +57,19 @@ class RosterTest {
         assertEquals(List.of(), channels(roster, null));
     }
 
+    /** A '#' is added only where a name lacks one: "##general" names no channel labelled "#general", and publishes nowhere. */
+    @Test
+    void O4_aHashIsAddedOnlyWhereTheNameLacksOne() {
+        Roster roster = new Roster();
+        roster.evolve(new ChannelRegistered(AT, "C1", "slack", "#general", false));
+        roster.evolve(new ChannelRegistered(AT, "C2", "irc", "random", false));
+        roster.evolve(new ChannelRegistered(AT, "C4", "irc", "##ops", false));
+        assertEquals(List.of(), channels(roster, "##general"));
+        assertEquals(List.of(), channels(roster, "##random"));
+        assertEquals(List.of("C4@irc"), channels(roster, "##ops"), "a label that has two is named by them");
+        assertEquals(List.of(), channels(roster, "#ops"));
+    }
+
     @Test
     void O4_oneIdTwoServersRegisterResolvesToBoth() {
         Roster roster = new Roster();

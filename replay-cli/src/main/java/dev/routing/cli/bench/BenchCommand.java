@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-@Command(name = "bench", header = "Times the engine on a simulated week (append, raw scan, replay); its subcommands time the rest.", mixinStandardHelpOptions = true, versionProvider = Version.class, subcommands = {BenchAuditCommand.class, BenchDraftsCommand.class, BenchIdsCommand.class, BenchSidecarCommand.class, BenchStreamsCommand.class}, description = {
+@Command(name = "bench", header = "Times the engine on a simulated week (append, raw scan, replay); its subcommands time the rest.", mixinStandardHelpOptions = true, versionProvider = Version.class, subcommands = {BenchAuditCommand.class, BenchDraftsCommand.class, BenchIdsCommand.class, BenchRestoreCommand.class, BenchSidecarCommand.class, BenchStreamsCommand.class}, description = {
         "Simulates a week of N events through the engine, then reports, from this one run: simulate",
         "(facts/s of the simulated host and the engine), append (facts/s through the engine alone: the",
         "week's facts decided and journaled again into a new journal, commits deferred; two passes to",

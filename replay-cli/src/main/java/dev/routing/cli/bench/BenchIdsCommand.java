@@ -17,7 +17,6 @@ import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.retention.Retention;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,8 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import javax.management.JMException;
-import javax.management.ObjectName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -87,9 +84,9 @@ public final class BenchIdsCommand implements Callable<Integer> {
             Weights restoredWeights = Weights.of(restored.state());
             long entriesRead = restored.entriesRead();
             // What the restored state alone holds: the heap with it, less the heap once it is dropped.
-            long withState = heapUsed();
+            long withState = HeapInUse.bytes();
             restored = null;
-            long heap = withState - heapUsed();
+            long heap = withState - HeapInUse.bytes();
             int same = 0;
             for (int i = 0; i < before.size(); i++) same += Objects.equals(before.get(i), after.get(i)) ? 1 : 0;
             long remembered = weights.idsHeld + weights.storedKept;
@@ -147,19 +144,6 @@ public final class BenchIdsCommand implements Callable<Integer> {
      * Bytes of live objects on the heap: the JVM's own class histogram (which collects first), so
      * garbage a collector has not reclaimed yet is not counted, as a heap-usage reading would.
      */
-    private static long heapUsed() {
-        try {
-            String histogram = (String) ManagementFactory.getPlatformMBeanServer().invoke(
-                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
-                    new Object[] {new String[0]}, new String[] {String[].class.getName()});
-            String[] lines = histogram.strip().split("\n");
-            String[] total = lines[lines.length - 1].trim().split("\\s+");
-            return Long.parseLong(total[total.length - 1]);
-        } catch (JMException | RuntimeException e) {
-            throw new IllegalStateException("cannot read the heap's class histogram: " + e, e);
-        }
-    }
-
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
     }

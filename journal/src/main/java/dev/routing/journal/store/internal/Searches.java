@@ -1,5 +1,6 @@
 package dev.routing.journal.store.internal;
 
+import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.store.faults.JournalDamagedException;
 import dev.routing.journal.store.faults.JournalFullException;
 import java.time.Instant;
@@ -27,11 +28,8 @@ public final class Searches {
         ExcerptTailer t = s.tailer();
         try {
             return SeqSearch.last(t, last, afterIndex, s.days, s.reader);
-        } catch (JournalDamagedException e) {
-            throw named(e);
         } catch (InternalError | RuntimeException e) {
-            if (FreeSpace.mappedFault(e) == null) throw e;
-            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(last))));
+            throw failed(e, last);
         }
     }
 
@@ -42,11 +40,8 @@ public final class Searches {
         ExcerptTailer t = s.tailer();
         try {
             return SeqSearch.indexOf(t, last, seq, fromIndex, s.days, s.reader);
-        } catch (JournalDamagedException e) {
-            throw named(e);
         } catch (InternalError | RuntimeException e) {
-            if (FreeSpace.mappedFault(e) == null) throw e;
-            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(last))));
+            throw failed(e, last);
         }
     }
 
@@ -65,10 +60,12 @@ public final class Searches {
         return newestCheckpoint(beforeIndex, index -> found.at(index, 0, walk.entryAt(index), Excerpt.NO_SEQ));
     }
 
-    /** The index of the newest {@code state.checkpoint} at or before {@code beforeIndex}, or -1: the search alone, nothing decoded. */
-    public long newestCheckpointIndex(long beforeIndex) {
-        Long index = newestCheckpoint(beforeIndex, i -> i);
-        return index == null ? -1 : index;
+    /**
+     * The newest {@code state.checkpoint} at or before {@code beforeIndex} with its state as the JSON it
+     * is stored as, read where it is found (its read's faults named as the search's), or null.
+     */
+    public <R> R newestCheckpointJson(long beforeIndex, java.util.function.BiFunction<Long, CheckpointJson, R> found) {
+        return newestCheckpoint(beforeIndex, index -> found.apply(index, walk.checkpointAt(index)));
     }
 
     /** What {@code then} makes of the newest checkpoint's index (a read of it is named as the search's faults are), or null for none. */
@@ -79,14 +76,23 @@ public final class Searches {
         try {
             long index = BackwardSearch.newest(t, s.days, start, -1, dc -> s.reader.peek(dc).isCheckpoint());
             return index < 0 ? null : then.apply(index);
-        } catch (JournalDamagedException e) {
-            throw named(e);
         } catch (InternalError | RuntimeException e) {
-            if (FreeSpace.mappedFault(e) == null) throw e;
-            throw named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(start))));
+            throw failed(e, start);
         } finally {
             t.close();
         }
+    }
+
+    /**
+     * What a search that failed at {@code index} says. Whatever reading unchecked headers threw (damage
+     * it saw, a fault in a mapped file, or a value Chronicle could not read, which can come with no
+     * message at all) is named by the checked walk when it is damage ({@link #named}); an error that
+     * is no fault of a file's is thrown as it is.
+     */
+    private RuntimeException failed(Throwable e, long index) {
+        if (FreeSpace.mappedFault(e) != null) return named(s.space.faulted(e, DayFiles.name(DayFiles.ROLL.toCycle(index))));
+        if (e instanceof RuntimeException r) return named(r);
+        throw (Error) e;
     }
 
     /**

@@ -1,0 +1,49 @@
+package dev.routing.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.cli.options.ExitCodes;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bench restore}: what it reports of a journal's restore, never how fast (STYLE: no timed assertions in unit tests). */
+class BenchRestoreCommandTest {
+    private static final Pattern RESTORE = Pattern.compile("restore {10}[0-9.]+ s \\(newest checkpoint \\+ ([0-9,]+) entries\\)");
+    private static final Pattern HEAP = Pattern.compile("state on heap {4}([0-9,]+) bytes after a restore");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void eachRestoreFoldsTheSameTailAsBenchIdsAfterTheNewestCheckpointAndTheStateIsWeighed() {
+        Path journal = tmp.resolve("ids");
+        Cli.Result ids = Cli.run("bench", "ids", "--messages", "20000", "--agents", "5", "--dir", journal.toString()).exits(ExitCodes.OK);
+        String tail = ids.lines().stream().map(l -> Pattern.compile("restore +[0-9.]+ s \\(newest checkpoint \\+ ([0-9,]+) entries\\)").matcher(l))
+                .filter(Matcher::matches).map(m -> m.group(1)).findFirst().orElseThrow(() -> new AssertionError("bench ids restored: " + ids));
+
+        Cli.Result bench = Cli.run("bench", "restore", "--journal", journal.toString(), "--times", "2").exits(ExitCodes.OK);
+        List<String> lines = bench.lines();
+        assertEquals(3, lines.size(), bench::toString);
+        for (String line : lines.subList(0, 2)) {
+            Matcher m = RESTORE.matcher(line);
+            assertTrue(m.matches(), () -> line + " in " + bench);
+            assertEquals(tail, m.group(1), "the tail after the same newest checkpoint");
+        }
+        Matcher heap = HEAP.matcher(lines.get(2));
+        assertTrue(heap.matches(), bench::toString);
+        assertTrue(Long.parseLong(heap.group(1).replace(",", "")) > 100_000, () -> "the state of 20,000 messages weighs something: " + bench);
+    }
+
+    @Test
+    void noRestoreAtAllAndNoJournalAreRefusedByName() {
+        Cli.Result none = Cli.run("bench", "restore", "--journal", tmp.toString(), "--times", "0").exits(ExitCodes.BAD_INPUT);
+        assertTrue(none.err().contains("--times must be at least 1"), none::toString);
+        Cli.Result missing = Cli.run("bench", "restore", "--journal", tmp.resolve("nothing").toString()).exits(ExitCodes.BAD_INPUT);
+        assertTrue(missing.err().contains("no journal at"), missing::toString);
+    }
+}
