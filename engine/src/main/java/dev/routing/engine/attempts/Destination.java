@@ -20,9 +20,15 @@ public record Destination(String channel, String server, String refusal) {
         List<Roster.Resolved> found = onServer(state.roster.resolve(selector), server);
         if (found.isEmpty()) return refused("no registered channel is named '" + selector.trim() + "'");
         if (found.size() > 1) {
-            String servers = String.join(", ", found.stream().map(Roster.Resolved::server).toList());
-            return refused("'" + selector.trim() + "' is registered by more than one server (" + servers
-                    + "): name the server; nothing was sent to a guessed one");
+            boolean oneId = found.stream().map(Roster.Resolved::channel).distinct().count() == 1;
+            if (oneId) {
+                String servers = String.join(", ", found.stream().map(Roster.Resolved::server).toList());
+                return refused("'" + selector.trim() + "' is registered by more than one server (" + servers
+                        + "): name the server; nothing was sent to a guessed one");
+            }
+            String channels = String.join(", ", found.stream().map(r -> r.channel() + " on " + r.server()).toList());
+            return refused("'" + selector.trim() + "' names more than one channel (" + channels
+                    + "): name one by its id; nothing was sent to a guessed one");
         }
         Roster.Resolved r = found.get(0);
         if (r.info().inboundOnly) return refused("'" + selector.trim() + "' is inbound-only: its server takes no posts");

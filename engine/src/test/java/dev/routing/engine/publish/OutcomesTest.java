@@ -193,6 +193,15 @@ class OutcomesTest {
         assertRefused(s, call1(s, call("channel_publish", "general", "hello")), "more than one server");
     }
 
+    /** One channel's id and another's label: refused rather than guessed, naming both; nothing is requested. */
+    @Test
+    void O4_aSelectorThatIsOneChannelsIdAndAnothersLabelIsRefused() {
+        Scenario s = scenario();
+        s.host.feed(new ChannelRegistered(s.host.tick(), "general", "slack", "#lobby", false));
+        s.host.feed(new ChannelRegistered(s.host.tick(), "C9", "discord", "#general", false));
+        assertRefused(s, call1(s, call("channel_publish", "general", "hello")), "names more than one channel (C9 on discord, general on slack)");
+    }
+
     @Test
     void O4_namingTheServerResolvesASharedChannel() {
         Scenario s = scenario();

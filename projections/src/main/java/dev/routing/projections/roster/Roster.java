@@ -43,27 +43,35 @@ public final class Roster {
         if (f.channel() == null || f.channel().equals(focus.get(f.agent()))) focus.remove(f.agent());
     }
 
-    /** Every registration whose id or label names {@code selector} ({@code #work} or {@code work}). */
+    /**
+     * Every registration {@code selector} could name (O4: refused rather than guessed, so a selector
+     * that names more than one resolves to each, and its caller refuses it): the channel whose id it
+     * is, and each channel whose label it is ({@code #work} or {@code work}). It is read trimmed, and
+     * as written too, so a selector that is one channel's name trimmed and another's as written names
+     * both; so does one that is one channel's id and another's label.
+     */
     public List<Resolved> resolve(String selector) {
         List<Resolved> found = new ArrayList<>();
         if (selector == null || selector.isBlank()) return found;
         String wanted = selector.trim();
-        TreeMap<String, ChannelInfo> byId = channels.get(wanted);
-        if (byId != null) {
-            byId.forEach((server, info) -> found.add(new Resolved(wanted, server, info)));
-            return found;
-        }
-        // a '#' is added only where a name lacks one (the seed's invitation): "##general" names no "#general"
-        String label = wanted.startsWith("#") ? wanted : "#" + wanted;
         for (Map.Entry<String, TreeMap<String, ChannelInfo>> e : channels.entrySet()) {
+            boolean byId = e.getKey().equals(wanted) || e.getKey().equals(selector);
             for (ChannelInfo info : e.getValue().values()) {
-                if (info.label != null && (info.label.equals(wanted) || info.label.equals(label)
-                        || !info.label.startsWith("#") && ("#" + info.label).equals(label))) {
-                    found.add(new Resolved(e.getKey(), info.server, info));
-                }
+                if (byId || names(wanted, info.label) || names(selector, info.label)) found.add(new Resolved(e.getKey(), info.server, info));
             }
         }
         return found;
+    }
+
+    /**
+     * Whether {@code name} names {@code label}: as it is, or with the '#' one of them lacks. A '#' is
+     * added only where a name lacks one (the seed's invitation): "##general" names no "#general".
+     */
+    private static boolean names(String name, String label) {
+        if (label == null) return false;
+        if (label.equals(name)) return true;
+        if (!label.startsWith("#")) return ("#" + label).equals(name);
+        return !name.startsWith("#") && label.equals("#" + name);
     }
 
     /** A channel registration a selector resolved to. */

@@ -70,6 +70,33 @@ class RosterTest {
         assertEquals(List.of(), channels(roster, "#ops"));
     }
 
+    /**
+     * A selector that is one channel's id and another channel's label names both, so it is refused
+     * rather than guessed: before, the id won and the words went where the resident may not have meant.
+     */
+    @Test
+    void O4_aSelectorThatIsOneChannelsIdAndAnothersLabelNamesBoth() {
+        Roster roster = new Roster();
+        roster.evolve(new ChannelRegistered(AT, "general", "slack", "#lobby", false));
+        roster.evolve(new ChannelRegistered(AT, "C9", "irc", "#general", false));
+        assertEquals(List.of("C9@irc", "general@slack"), channels(roster, "general"));
+        roster.evolve(new ChannelRegistered(AT, "#ops", "irc", null, false));
+        roster.evolve(new ChannelRegistered(AT, "C7", "slack", "ops", false));
+        assertEquals(List.of("#ops@irc", "C7@slack"), channels(roster, "#ops"));
+        roster.evolve(new ChannelRegistered(AT, "work", "slack", "#work", false));
+        assertEquals(List.of("work@slack"), channels(roster, "work"), "its own id and its own label: one channel, once");
+    }
+
+    /** A selector trimmed names one channel and as written another: it names both (before, the trimmed one won). */
+    @Test
+    void O4_aSelectorThatNamesOneChannelTrimmedAndAnotherAsWrittenNamesBoth() {
+        Roster roster = new Roster();
+        roster.evolve(new ChannelRegistered(AT, "C1", "slack", "#general", false));
+        roster.evolve(new ChannelRegistered(AT, "C2", "slack", "#general ", false));
+        assertEquals(List.of("C1@slack", "C2@slack"), channels(roster, "#general "));
+        assertEquals(List.of("C1@slack"), channels(roster, " #general"), "no label is written so: the trimmed one alone");
+    }
+
     @Test
     void O4_oneIdTwoServersRegisterResolvesToBoth() {
         Roster roster = new Roster();
