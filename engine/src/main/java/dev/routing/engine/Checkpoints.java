@@ -15,13 +15,11 @@ import java.util.List;
 /**
  * When the engine writes the state into the journal, so that a restore starts there: every
  * {@code every} entries, and beside each retention checkpoint (T3), once the journal has grown by
- * twice the last checkpoint's own size ({@link #paysOff}). A checkpoint that cannot be written fails no
+ * the last checkpoint's own size ({@link #paysOff}). A checkpoint that cannot be written fails no
  * answer: the fact is journaled, and a restore reads the longer tail.
  */
 final class Checkpoints {
     private static final long UNKNOWN_SIZE = -1;
-    /** How many times its own size in bytes the journal grows between two state checkpoints, at least ({@link #paysOff}). */
-    private static final int GROWTH = 2;
     private final JournalWriter journal;
     private final int every;
     private long sinceCheckpoint;
@@ -83,18 +81,15 @@ final class Checkpoints {
     }
 
     /**
-     * Whether the journal has grown by at least twice the last state checkpoint's size since it: a
-     * state holding thousands of recent drafts is megabytes, and rewriting it every 500 draft entries
-     * (or every 20,000 small entries) would make checkpoints outweigh the journal. So checkpoints are
-     * at most a third of the journal's bytes, and opening reads after the newest one no more than the
-     * larger of {@code every} entries and about twice its size in bytes. Twice, not once: at once,
-     * checkpoints were half of what the engine wrote and a seventh of its time appending, and the
-     * longer tail, folded beside the checkpoint's parse, left a restore at 10 M messages as it was
-     * (docs/performance.md).
+     * Whether the journal has grown by at least the last state checkpoint's size since it: a state
+     * holding thousands of recent drafts is megabytes, and rewriting it every 500 draft entries (or
+     * every 20,000 small entries) would make checkpoints outweigh the journal. So each checkpoint
+     * follows at least its predecessor's size in entries, and opening reads after the newest one
+     * no more than the larger of {@code every} entries and about its own size in bytes.
      */
     private boolean paysOff(EngineState state) {
         // After an open, the state stands in for the restored checkpoint's size, measured only when needed.
         if (checkpointBytes == UNKNOWN_SIZE) checkpointBytes = StateCodec.toCheckpointBytes(state).length;
-        return journal.bytesWritten() - bytesAtCheckpoint >= GROWTH * checkpointBytes;
+        return journal.bytesWritten() - bytesAtCheckpoint >= checkpointBytes;
     }
 }
