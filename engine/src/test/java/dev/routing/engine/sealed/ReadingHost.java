@@ -114,8 +114,19 @@ final class ReadingHost implements AutoCloseable {
 
     static String differs(String what, EngineState reference, EngineState record, List<String> ids) {
         long last = Retention.day(reference.clockMillis);
-        for (long today = last - 1; today <= last + Retention.KEEP_IDS_DAYS + 1; today++) {
-            for (String agent : AGENTS) {
+        long[] days = new long[Retention.KEEP_IDS_DAYS + 3];
+        for (int i = 0; i < days.length; i++) days[i] = last - 1 + i;
+        return differs(what, reference, record, days, AGENTS, ids);
+    }
+
+    /**
+     * Null when {@code record} answers every lookup of {@code ids} by {@code agents} on {@code days} as
+     * {@code reference} (the heap fold from the first entry) does, and writes the same state; else
+     * the first difference, named.
+     */
+    static String differs(String what, EngineState reference, EngineState record, long[] days, String[] agents, List<String> ids) {
+        for (long today : days) {
+            for (String agent : agents) {
                 for (String id : ids) {
                     long expected = reference.privacy.forgottenLookup(agent, id, today);
                     long got = record.privacy.forgottenLookup(agent, id, today);

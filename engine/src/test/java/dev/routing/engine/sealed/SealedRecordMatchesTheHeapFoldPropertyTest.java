@@ -13,7 +13,6 @@ import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
-import dev.routing.projections.StateCodec;
 import dev.routing.projections.retention.Retention;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -95,21 +93,10 @@ class SealedRecordMatchesTheHeapFoldPropertyTest {
             reference = Replay.full(j).state();
         }
         long last = Retention.day(reference.clockMillis);
-        for (long today : new long[] {last, last + 1, last + Retention.KEEP_IDS_DAYS - 1, last + Retention.KEEP_IDS_DAYS}) {
-            for (String agent : StreamHost.AGENTS) {
-                for (int n = 1; n <= 2 * ids + 2; n++) {
-                    String id = "m" + n;
-                    long expected = reference.privacy.forgottenLookup(agent, id, today);
-                    long got = record.privacy.forgottenLookup(agent, id, today);
-                    if (expected != got) return what + ": " + agent + "'s " + id + " on day " + today + " answers " + got + ", the heap fold " + expected;
-                }
-            }
-        }
-        if (!Arrays.equals(StateCodec.toBytes(reference), StateCodec.toBytes(record))) {
-            return what + ": the state differs from the heap fold's at "
-                    + Verify.firstDifference(StateCodec.toTree(record), StateCodec.toTree(reference), "");
-        }
-        return null;
+        List<String> all = new java.util.ArrayList<>();
+        for (int n = 1; n <= 2 * ids + 2; n++) all.add("m" + n);
+        return ReadingHost.differs(what, reference, record,
+                new long[] {last, last + 1, last + Retention.KEEP_IDS_DAYS - 1, last + Retention.KEEP_IDS_DAYS}, StreamHost.AGENTS, all);
     }
 
     /**

@@ -128,7 +128,6 @@ public final class SealedIds {
      * Where the id's entry starts in the body, or -1. Each entry a probe compares is checked whole
      * first ({@link #entryEnd}), so damage is refused, not compared.
      */
-
     long find(IdKey key) {
         long i = IdTable.spread(key.hash()) & mask;
         // at most every slot once: a table is never full, but a probe must end on any bytes

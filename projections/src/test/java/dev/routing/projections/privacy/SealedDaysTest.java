@@ -3,8 +3,6 @@ package dev.routing.projections.privacy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -93,28 +91,8 @@ class SealedDaysTest {
     /** Seals the oldest day on the heap into a table in memory, as the engine does into a file. */
     private static SealedIds sealOldest(ForgottenIds ids) {
         long day = ids.oldestDayOnHeap();
-        SealedIds table = SealedIds.over(day, body(ids.oldestDayBody()));
+        SealedIds table = SealedIds.over(day, SealedBodies.of(ids.oldestDayBody()));
         ids.sealOldestDay(new ForgottenIds.SealedDay(day, 77, -5, "rules 2", table.size()), table);
         return table;
-    }
-
-    private static SealedIds.Body body(ByteBuffer bytes) {
-        ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        return new SealedIds.Body() {
-            @Override
-            public long length() {
-                return b.capacity();
-            }
-
-            @Override
-            public long longAt(long at) {
-                return b.getLong((int) at);
-            }
-
-            @Override
-            public byte byteAt(long at) {
-                return b.get((int) at);
-            }
-        };
     }
 }

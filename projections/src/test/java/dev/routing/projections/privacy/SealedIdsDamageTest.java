@@ -20,7 +20,7 @@ class SealedIdsDamageTest {
 
     @Test
     void anIntactTableAnswersEveryIdAndItsReader() {
-        SealedIds table = SealedIds.over(DAY, body(intact()));
+        SealedIds table = SealedIds.over(DAY, SealedBodies.of(intact()));
         assertEquals(IDS, table.size());
         for (int i = 0; i < IDS; i++) assertEquals(reader(i), table.lookup(id(i)), id(i));
         assertEquals(ForgottenIds.NOT_HELD, table.lookup("op-never"));
@@ -33,7 +33,7 @@ class SealedIdsDamageTest {
         for (int i = 0; i < slots; i++) {
             if (b.getInt(16 + 4 * i) != 0) b.putInt(16 + 4 * i, Integer.MAX_VALUE);
         }
-        SealedIds table = SealedIds.over(DAY, body(b));
+        SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(5)));
         assertTrue(e.getMessage().contains("points past the entries"), e.getMessage());
     }
@@ -43,7 +43,7 @@ class SealedIdsDamageTest {
         ByteBuffer b = intact();
         int first = entriesAt(b);
         b.put(first, (byte) (b.get(first) | IdArena.DEAD)); // the flags sit in the header's first byte
-        SealedIds table = SealedIds.over(DAY, body(b));
+        SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(0)));
         assertTrue(e.getMessage().contains("a bad entry header"), e.getMessage());
         assertThrows(IllegalStateException.class, () -> table.forEachEntry(key -> true, bytes -> {}));
@@ -53,7 +53,7 @@ class SealedIdsDamageTest {
     void anEntryCutAtTheEndIsRefusedByTheLookupAndTheWalkThatMeetIt() {
         ByteBuffer whole = intact();
         ByteBuffer cut = whole.slice(0, whole.capacity() - 2).order(ByteOrder.LITTLE_ENDIAN);
-        SealedIds table = SealedIds.over(DAY, body(cut));
+        SealedIds table = SealedIds.over(DAY, SealedBodies.of(cut));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(IDS - 1)));
         assertTrue(e.getMessage().contains("damaged"), e.getMessage());
         assertThrows(IllegalStateException.class, () -> table.forEachEntry(key -> true, bytes -> {}));
@@ -63,10 +63,10 @@ class SealedIdsDamageTest {
     void countsThatCannotFitTheBytesAreRefusedAtOnce() {
         ByteBuffer tooMany = intact();
         tooMany.putLong(0, tooMany.getLong(8)); // every slot full: more than three quarters
-        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, body(tooMany)));
+        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedBodies.of(tooMany)));
         ByteBuffer noRoom = intact();
         noRoom.putLong(0, noRoom.capacity()); // more ids than bytes
-        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, body(noRoom)));
+        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedBodies.of(noRoom)));
     }
 
     private static String id(int i) {
@@ -86,25 +86,5 @@ class SealedIdsDamageTest {
 
     private static int entriesAt(ByteBuffer b) {
         return (int) (16 + 4 * b.getLong(8));
-    }
-
-    private static SealedIds.Body body(ByteBuffer bytes) {
-        ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        return new SealedIds.Body() {
-            @Override
-            public long length() {
-                return b.capacity();
-            }
-
-            @Override
-            public long longAt(long at) {
-                return b.getLong((int) at);
-            }
-
-            @Override
-            public byte byteAt(long at) {
-                return b.get((int) at);
-            }
-        };
     }
 }

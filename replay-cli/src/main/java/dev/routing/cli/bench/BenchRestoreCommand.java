@@ -31,7 +31,7 @@ public final class BenchRestoreCommand implements Callable<Integer> {
         try (Journal j = journal.reader()) {
             Replay.Result restored = null;
             for (int i = 0; i < times; i++) {
-                restored = null;
+                restored = null; // the last state may be collected while the next is built
                 long start = System.nanoTime();
                 restored = Replay.restore(j);
                 System.out.printf(Locale.ROOT, "restore          %.3f s (newest checkpoint + %,d entries)%n",
