@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.Replay;
 import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.testing.JournalSink;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.Journal;
@@ -61,7 +62,7 @@ class SealedDaysOfAJournalTest {
         journal = dir.resolve("journal");
         otherJournal = dir.resolve("other");
         for (Path p : List.of(journal, otherJournal)) {
-            try (BatchedJournalSink sink = new BatchedJournalSink(p, RuleSet.CURRENT, 2_000)) {
+            try (JournalSink sink = JournalSink.batched(p, RuleSet.CURRENT, 2_000)) {
                 StreamHost.play(sink, stream());
                 EngineState state = sink.engine().state();
                 long today = dev.routing.projections.retention.Retention.day(state.clockMillis);
@@ -139,14 +140,19 @@ class SealedDaysOfAJournalTest {
     void aJournalCopiedWithoutItsDayFilesRestoresAndVerifiesFromTheJournal() throws IOException {
         Path copy = copy(journal, dir.resolve("copy-without-state"));
         deleteTree(copy.resolve(IdDayFile.FOLDER));
+        String err = restoresAsTheFullFoldAndVerifies(copy);
+        assertTrue(err.contains(": missing") && err.contains("is rebuilt from"), err);
+    }
+
+    /** The copy restores answering as the fold from its first entry, and verifies; what it said on stderr. */
+    private static String restoresAsTheFullFoldAndVerifies(Path copy) {
         try (Journal j = Journal.openReader(copy)) {
-            String err = stderrOf(() -> {
+            return stderrOf(() -> {
                 answersAlike(Replay.full(j).state(), Replay.restore(j).state());
                 Verify.Report report = Verify.run(j, n -> { });
                 assertTrue(report.ok(), report::divergence);
                 return null;
             });
-            assertTrue(err.contains(": missing") && err.contains("is rebuilt from"), err);
         }
     }
 
@@ -155,15 +161,8 @@ class SealedDaysOfAJournalTest {
         Path copy = copy(journal, dir.resolve(name));
         Path victim = newestNamed(copy);
         fault.apply(victim);
-        try (Journal j = Journal.openReader(copy)) {
-            String err = stderrOf(() -> {
-                answersAlike(Replay.full(j).state(), Replay.restore(j).state());
-                Verify.Report report = Verify.run(j, n -> { });
-                assertTrue(report.ok(), report::divergence);
-                return null;
-            });
-            assertTrue(err.contains(victim.toString()) && err.contains(said) && err.contains("is rebuilt from"), err);
-        }
+        String err = restoresAsTheFullFoldAndVerifies(copy);
+        assertTrue(err.contains(victim.toString()) && err.contains(said) && err.contains("is rebuilt from"), err);
     }
 
     /** The file of the newest day the journal's newest checkpoint names. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.testing.JournalSink;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
@@ -30,7 +31,7 @@ class SealingBlockedTest {
         Path journal = dir.resolve("journal");
         String why;
         EngineState live;
-        try (BatchedJournalSink sink = new BatchedJournalSink(journal, RuleSet.CURRENT, 2_000)) {
+        try (JournalSink sink = JournalSink.batched(journal, RuleSet.CURRENT, 2_000)) {
             Files.writeString(journal.resolve(IdDayFile.FOLDER), "not a folder");
             StreamHost.play(sink, SealedDaysOfAJournalTest.stream());
             live = sink.engine().state();
