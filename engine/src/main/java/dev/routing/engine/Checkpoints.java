@@ -13,13 +13,20 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * When the engine writes the state into the journal, so that a restore starts there: every
- * {@code every} entries, and beside each retention checkpoint (T3), once the journal has grown by
- * the last checkpoint's own size ({@link #paysOff}). A checkpoint that cannot be written fails no
- * answer: the fact is journaled, and a restore reads the longer tail.
+ * When the engine writes the state into the journal, so that a restore starts there: beside each
+ * retention checkpoint (T3), once the journal has grown by the last state checkpoint's own size, and
+ * every {@code every} entries, once it has grown by twice that size ({@link #paysOff}). A checkpoint
+ * that cannot be written fails no answer: the fact is journaled, and a restore reads the longer tail.
  */
 final class Checkpoints {
     private static final long UNKNOWN_SIZE = -1;
+    /**
+     * How many times the last checkpoint's size the journal grows before a periodic one: at once,
+     * periodic checkpoints were 40% of the engine's time appending, and the longer tail a restore
+     * then reads is folded beside the checkpoint's parse (docs/performance.md). A retention
+     * checkpoint's state follows at once, since T3 has a restore start there.
+     */
+    private static final int PERIODIC_GROWTH = 2;
     private final JournalWriter journal;
     private final int every;
     private long sinceCheckpoint;
@@ -40,7 +47,9 @@ final class Checkpoints {
     /** A group of {@code count} entries, {@code last} its last fact, is written: a checkpoint follows when one is due. */
     void written(int count, List<Decision> decisions, Fact last, EngineState state, long lastSeq) {
         sinceCheckpoint += count;
-        if ((sinceCheckpoint < every && !retention(decisions)) || !paysOff(state)) return;
+        boolean retention = retention(decisions);
+        if (!retention && sinceCheckpoint < every) return;
+        if (!paysOff(state, retention ? 1 : PERIODIC_GROWTH)) return;
         try {
             write(state, lastSeq);
             failure = null;
@@ -81,15 +90,15 @@ final class Checkpoints {
     }
 
     /**
-     * Whether the journal has grown by at least the last state checkpoint's size since it: a state
-     * holding thousands of recent drafts is megabytes, and rewriting it every 500 draft entries (or
-     * every 20,000 small entries) would make checkpoints outweigh the journal. So each checkpoint
-     * follows at least its predecessor's size in entries, and opening reads after the newest one
-     * no more than the larger of {@code every} entries and about its own size in bytes.
+     * Whether the journal has grown by at least {@code growth} times the last state checkpoint's
+     * size since it: a state holding thousands of recent drafts is megabytes, and rewriting it every
+     * 500 draft entries (or every 20,000 small entries) would make checkpoints outweigh the journal.
+     * So each checkpoint follows at least its predecessor's size in bytes, and opening reads after
+     * the newest one no more than the larger of {@code every} entries and about twice its size.
      */
-    private boolean paysOff(EngineState state) {
+    private boolean paysOff(EngineState state, int growth) {
         // After an open, the state stands in for the restored checkpoint's size, measured only when needed.
         if (checkpointBytes == UNKNOWN_SIZE) checkpointBytes = StateCodec.toCheckpointBytes(state).length;
-        return journal.bytesWritten() - bytesAtCheckpoint >= checkpointBytes;
+        return journal.bytesWritten() - bytesAtCheckpoint >= growth * checkpointBytes;
     }
 }
