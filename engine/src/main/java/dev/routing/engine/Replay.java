@@ -23,7 +23,10 @@ import java.util.function.LongConsumer;
  * (docs/decisions/0011); each is mapped from its file, checked against the journal's id, the
  * checkpoint's index and what the checkpoint says of it. A file missing, cut, changed, of another
  * journal or stale is said on stderr, and the checkpoint's state is rebuilt from an earlier one (or
- * the journal's first entry) instead: slower, never wrong.
+ * the journal's first entry) instead: slower, never wrong. So is a checkpoint whose state this build
+ * does not read ({@link StateCodec#fromJson} refuses it): the journal stays the one source of truth.
+ * What the journal itself refuses (a checkpoint of a newer schema, bytes that fail their checksum) is
+ * never read around.
  */
 public final class Replay {
     /**
@@ -95,16 +98,34 @@ public final class Replay {
         return cp;
     }
 
-    /** The state the checkpoint at {@code index} holds, its sealed days of ids attached, or rebuilt from the journal when one cannot be. */
+    /**
+     * The state the checkpoint at {@code index} holds, its sealed days of ids attached; or, when its
+     * state does not read or one of its days cannot be attached, that state rebuilt from the journal.
+     */
     private static EngineState stateAt(Journal journal, long index, CheckpointJson cp) {
-        EngineState state = StateCodec.fromJson(cp.state());
+        EngineState state;
+        try {
+            state = StateCodec.fromJson(cp.state());
+        } catch (IllegalStateException unreadable) {
+            // a form no build wrote, a value past the parser's limits: the journal holds every entry before it
+            return rebuilt(journal, index, index, unreadable.getMessage());
+        }
         Unread unread = unread(journal, state, index);
         if (unread == null) return state;
         // Every checkpoint written since the day was sealed names it: start before the day closed.
         long dayClosed = journal.indexAt(Instant.ofEpochSecond((unread.day() + 1) * 86_400L));
-        Journal.CheckpointAt older = dayClosed > 0 ? journal.newestCheckpointJson(Math.min(dayClosed, index) - 1) : null;
+        return rebuilt(journal, index, Math.min(dayClosed, index), unread.why());
+    }
+
+    /**
+     * The state of the checkpoint at {@code index}, which is not read ({@code why}), folded from the
+     * newest checkpoint before {@code before} (itself read the same way) or the journal's first entry:
+     * slower, never wrong. Said on stderr; the journal is left as it is.
+     */
+    private static EngineState rebuilt(Journal journal, long index, long before, String why) {
+        Journal.CheckpointAt older = before > 0 ? journal.newestCheckpointJson(before - 1) : null;
         if (older != null && older.index() >= index) older = null;
-        System.err.println("journal " + journal.dir() + ": note: " + unread.why() + "; the checkpoint at index 0x" + Long.toHexString(index)
+        System.err.println("journal " + journal.dir() + ": note: " + why + "; the checkpoint at index 0x" + Long.toHexString(index)
                 + " is rebuilt from " + (older == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older.index())));
         EngineState base = older == null ? new EngineState() : stateAt(journal, older.index(), older.checkpoint());
         return fold(journal, base, older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT).state();

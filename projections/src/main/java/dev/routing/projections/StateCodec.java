@@ -64,12 +64,18 @@ public final class StateCodec {
 
     /** A state from its checkpoint form, this build's or an earlier one's ({@link EarlierForms}). */
     public static EngineState fromTree(JsonNode tree) {
+        JsonNode upgraded;
         try {
-            return reindexed(MAPPER.treeToValue(EarlierForms.upgrade(tree), EngineState.class));
+            upgraded = EarlierForms.upgrade(tree);
+        } catch (RuntimeException e) {
+            // the earlier form holding what that build never wrote (a turn id that is no number)
+            throw refused("an earlier build's form holds what that build never wrote: " + said(e), e);
+        }
+        try {
+            return reindexed(MAPPER.treeToValue(upgraded, EngineState.class));
         } catch (JsonProcessingException e) {
             String where = e instanceof com.fasterxml.jackson.databind.JsonMappingException m ? " (at " + m.getPathReference() + ")" : "";
-            throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + shortened(e.getOriginalMessage())
-                    + where, e);
+            throw refused(shortened(e.getOriginalMessage()) + where, e);
         }
     }
 
@@ -87,7 +93,7 @@ public final class StateCodec {
             try {
                 return fromTree(MAPPER.readTree(json));
             } catch (java.io.IOException e) {
-                throw new IllegalStateException("cannot restore the engine state from a checkpoint: " + shortened(e.getMessage()), e);
+                throw refused(shortened(e.getMessage()), e);
             }
         }
         return reindexed(state);
@@ -95,9 +101,26 @@ public final class StateCodec {
 
     /** The derived indexes a state's form leaves out, rebuilt. */
     private static EngineState reindexed(EngineState state) {
-        state.attempts.reindex();
-        state.privacy.reindex();
+        try {
+            state.attempts.reindex();
+            state.privacy.reindex();
+        } catch (RuntimeException e) {
+            // bound, but no state that can stand (a part of it null): refused as the mapper refuses a form
+            throw refused("its indexes cannot be rebuilt: " + said(e), e);
+        }
         return state;
+    }
+
+    /**
+     * The one refusal of a checkpoint's state: a restore that meets it rebuilds that state from the
+     * journal instead (the engine's Replay), so it names what is wrong and nothing else is thrown.
+     */
+    private static IllegalStateException refused(String why, Throwable cause) {
+        return new IllegalStateException("cannot restore the engine state from a checkpoint: " + why, cause);
+    }
+
+    private static String said(RuntimeException e) {
+        return shortened(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
     }
 
     /** Jackson quotes the value it could not read, and a checkpoint's value can be megabytes: a person reads the start. */

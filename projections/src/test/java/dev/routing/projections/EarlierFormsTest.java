@@ -107,6 +107,28 @@ class EarlierFormsTest {
                 () -> "the start of what Jackson said, and how much more: " + e.getMessage());
     }
 
+    /**
+     * JSON the mapper binds but whose state cannot stand (a part of it null), or an earlier build's
+     * form with a value that form never held: refused as a checkpoint that does not read, so a restore
+     * rebuilds its state from the journal, rather than failing with whatever the code behind met.
+     */
+    @Test
+    void aCheckpointWithAPartNullOrABrokenEarlierFormIsRefusedAsOneThatDoesNotRead() throws Exception {
+        ObjectNode nullPart = (ObjectNode) StateCodec.toTree(new EngineState());
+        nullPart.putNull("attempts");
+        ObjectNode brokenEarlier = (ObjectNode) earlier();
+        ((ObjectNode) brokenEarlier.path("turns").path("owners")).put("not-a-turn", "qa");
+        for (ObjectNode tree : List.of(nullPart, brokenEarlier)) {
+            IllegalStateException byTree = assertThrows(IllegalStateException.class, () -> StateCodec.fromTree(tree));
+            IllegalStateException byJson = assertThrows(IllegalStateException.class,
+                    () -> StateCodec.fromJson(new ObjectMapper().writeValueAsBytes(tree)));
+            assertEquals(byTree.getMessage(), byJson.getMessage());
+            assertTrue(byTree.getMessage().startsWith("cannot restore the engine state from a checkpoint: "), byTree::getMessage);
+        }
+        assertTrue(assertThrows(IllegalStateException.class, () -> StateCodec.fromTree(nullPart)).getMessage().contains("attempts"));
+        assertTrue(assertThrows(IllegalStateException.class, () -> StateCodec.fromTree(brokenEarlier)).getMessage().contains("not-a-turn"));
+    }
+
     @Test
     void aShortRefusalIsGivenWhole() {
         String said = "y".repeat(300);

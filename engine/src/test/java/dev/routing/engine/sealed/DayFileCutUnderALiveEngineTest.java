@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.EngineStoppedException;
+import dev.routing.engine.testing.Stderr;
 import dev.routing.journal.event.TurnStarted;
 import dev.routing.journal.event.WakeQueued;
 import java.nio.channels.FileChannel;
@@ -50,14 +51,14 @@ class DayFileCutUnderALiveEngineTest {
             assertEquals(journaled, host.engine.journal().lastIndex(), "nothing of the fact journaled");
             assertThrows(EngineStoppedException.class, () -> host.read("a0", "y2"), "a later fact is refused, not decided on a state past the journal");
 
-            String err = SealedDaysOfAJournalTest.stderrOf(() -> {
+            String err = Stderr.of(() -> {
                 host.restart();
                 return null;
             });
             assertTrue(err.contains(files.get(0).toString()) && err.contains("cut short") && err.contains("is rebuilt from"), err);
             host.feed(new TurnStarted(host.tick(), "a0", List.of("wz"), List.of("x7"), null, false));
             String[] differs = new String[1];
-            SealedDaysOfAJournalTest.stderrOf(() -> {
+            Stderr.of(() -> {
                 differs[0] = host.differs(IDS);
                 return null;
             });

@@ -7,17 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.Replay;
 import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.testing.JournalCopy;
 import dev.routing.engine.testing.JournalSink;
 import dev.routing.engine.testing.Action;
+import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.privacy.SealedIds;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -77,7 +76,7 @@ class SealedDaysOfAJournalTest {
         assertEquals(3, dayFiles(journal).size(), "a file per agent and closed day: " + dayFiles(journal));
         assertTrue(onlyTodayOnTheHeap, "the engine holds today's ids alone on the heap");
         try (Journal j = Journal.openReader(journal)) {
-            String err = stderrOf(() -> {
+            String err = Stderr.of(() -> {
                 EngineState full = Replay.full(j).state();
                 EngineState restored = Replay.restore(j).state();
                 assertTrue(restored.privacy.forgotten.values().stream().anyMatch(ids -> !ids.sealedDays().isEmpty()),
@@ -138,7 +137,7 @@ class SealedDaysOfAJournalTest {
 
     @Test
     void aJournalCopiedWithoutItsDayFilesRestoresAndVerifiesFromTheJournal() throws IOException {
-        Path copy = copy(journal, dir.resolve("copy-without-state"));
+        Path copy = JournalCopy.of(journal, dir.resolve("copy-without-state"));
         deleteTree(copy.resolve(IdDayFile.FOLDER));
         String err = restoresAsTheFullFoldAndVerifies(copy);
         assertTrue(err.contains(": missing") && err.contains("is rebuilt from"), err);
@@ -147,7 +146,7 @@ class SealedDaysOfAJournalTest {
     /** The copy restores answering as the fold from its first entry, and verifies; what it said on stderr. */
     private static String restoresAsTheFullFoldAndVerifies(Path copy) {
         try (Journal j = Journal.openReader(copy)) {
-            return stderrOf(() -> {
+            return Stderr.of(() -> {
                 answersAlike(Replay.full(j).state(), Replay.restore(j).state());
                 Verify.Report report = Verify.run(j, n -> { });
                 assertTrue(report.ok(), report::divergence);
@@ -158,7 +157,7 @@ class SealedDaysOfAJournalTest {
 
     /** The newest sealed file of the journal, damaged in a copy: restore names it and answers as the full fold. */
     private void faulted(String name, Fault fault, String said) throws IOException {
-        Path copy = copy(journal, dir.resolve(name));
+        Path copy = JournalCopy.of(journal, dir.resolve(name));
         Path victim = newestNamed(copy);
         fault.apply(victim);
         String err = restoresAsTheFullFoldAndVerifies(copy);
@@ -224,29 +223,6 @@ class SealedDaysOfAJournalTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    static synchronized String stderrOf(Supplier<Void> run) {
-        PrintStream was = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            run.get();
-        } finally {
-            System.setErr(was);
-        }
-        return err.toString(StandardCharsets.UTF_8);
-    }
-
-    static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(target);
-                else Files.copy(p, target);
-            }
-        }
-        return to;
     }
 
     private static void deleteTree(Path root) throws IOException {

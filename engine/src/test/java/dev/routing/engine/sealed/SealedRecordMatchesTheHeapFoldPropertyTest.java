@@ -7,6 +7,7 @@ import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.Property;
 import dev.routing.engine.testing.Sink;
+import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.event.Decision;
@@ -48,7 +49,7 @@ class SealedRecordMatchesTheHeapFoldPropertyTest {
                 stream -> {
                     String[] failure = new String[1];
                     // a restore that rebuilds a damaged day says so on stderr: expected here, so kept out of the build's log
-                    SealedDaysOfAJournalTest.stderrOf(() -> {
+                    Stderr.of(() -> {
                         failure[0] = check(dir.resolve("j" + run[0]++), stream);
                         return null;
                     });
