@@ -69,7 +69,23 @@ public final class Replay {
      * it and the index of that checkpoint ({@code checkpointIndex}, -1 and a new state for none), so
      * the entries to fold are those from {@code checkpointIndex + 1}.
      */
-    public record Start(EngineState state, long checkpointIndex, long checkpointSeq) {
+    public record Start(EngineState state, long checkpointIndex, long checkpointSeq, Rebuilt rebuilt) {
+        Start(EngineState state, long checkpointIndex, long checkpointSeq) {
+            this(state, checkpointIndex, checkpointSeq, Rebuilt.NONE);
+        }
+    }
+
+    /**
+     * What rebuilding an unread checkpoint's state folded (entries and their bytes), counted with the
+     * tail as read after the checkpoint: a writer then writes a fresh checkpoint as soon as it would
+     * after reading that much, and the next open does not rebuild it again.
+     */
+    public record Rebuilt(long entries, long bytes) {
+        static final Rebuilt NONE = new Rebuilt(0, 0);
+    }
+
+    /** A checkpoint's state, read or rebuilt. */
+    private record StateAt(EngineState state, Rebuilt rebuilt) {
     }
 
     public static Start start(Journal journal, long endIndex) {
@@ -89,7 +105,8 @@ public final class Replay {
     /** The start at a checkpoint the caller found and read ({@link Journal#newestCheckpointJson}). */
     public static Start startAt(Journal journal, Journal.CheckpointAt found) {
         CheckpointJson cp = found.checkpoint();
-        return new Start(stateAt(journal, found.index(), cp), found.index(), cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq());
+        StateAt at = stateAt(journal, found.index(), cp);
+        return new Start(at.state(), found.index(), cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq(), at.rebuilt());
     }
 
     private static CheckpointJson checkpointAt(Journal journal, long index) {
@@ -102,7 +119,7 @@ public final class Replay {
      * The state the checkpoint at {@code index} holds, its sealed days of ids attached; or, when its
      * state does not read or one of its days cannot be attached, that state rebuilt from the journal.
      */
-    private static EngineState stateAt(Journal journal, long index, CheckpointJson cp) {
+    private static StateAt stateAt(Journal journal, long index, CheckpointJson cp) {
         EngineState state;
         try {
             state = StateCodec.fromJson(cp.state());
@@ -111,7 +128,7 @@ public final class Replay {
             return rebuilt(journal, index, index, unreadable.getMessage());
         }
         Unread unread = unread(journal, state, index);
-        if (unread == null) return state;
+        if (unread == null) return new StateAt(state, Rebuilt.NONE);
         // Every checkpoint written since the day was sealed names it: start before the day closed.
         long dayClosed = journal.indexAt(Instant.ofEpochSecond((unread.day() + 1) * 86_400L));
         return rebuilt(journal, index, Math.min(dayClosed, index), unread.why());
@@ -122,13 +139,14 @@ public final class Replay {
      * newest checkpoint before {@code before} (itself read the same way) or the journal's first entry:
      * slower, never wrong. Said on stderr; the journal is left as it is.
      */
-    private static EngineState rebuilt(Journal journal, long index, long before, String why) {
+    private static StateAt rebuilt(Journal journal, long index, long before, String why) {
         Journal.CheckpointAt older = before > 0 ? journal.newestCheckpointJson(before - 1) : null;
         if (older != null && older.index() >= index) older = null;
         System.err.println("journal " + journal.dir() + ": note: " + why + "; the checkpoint at index 0x" + Long.toHexString(index)
                 + " is rebuilt from " + (older == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older.index())));
-        EngineState base = older == null ? new EngineState() : stateAt(journal, older.index(), older.checkpoint());
-        return fold(journal, base, older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT).state();
+        StateAt base = older == null ? new StateAt(new EngineState(), Rebuilt.NONE) : stateAt(journal, older.index(), older.checkpoint());
+        Result folded = fold(journal, base.state(), older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT);
+        return new StateAt(folded.state(), new Rebuilt(base.rebuilt().entries() + folded.entriesRead(), base.rebuilt().bytes() + folded.bytesRead()));
     }
 
     /** A sealed day a checkpoint names whose file is not read, and why. */
@@ -166,8 +184,11 @@ public final class Replay {
     /** The state after every entry whose index is below {@code endIndex}. */
     public static Result upTo(Journal journal, long endIndex, LongConsumer progress) {
         Start start = start(journal, endIndex);
-        return fold(journal, start.state(), start.checkpointIndex() < 0 ? -1 : start.checkpointIndex() + 1, endIndex,
+        Result tail = fold(journal, start.state(), start.checkpointIndex() < 0 ? -1 : start.checkpointIndex() + 1, endIndex,
                 start.checkpointIndex(), start.checkpointSeq(), progress);
+        Rebuilt rebuilt = start.rebuilt();
+        return rebuilt.entries() == 0 ? tail : new Result(tail.state(), tail.entriesRead() + rebuilt.entries(),
+                tail.bytesRead() + rebuilt.bytes(), tail.checkpointIndex(), tail.checkpointSeq());
     }
 
     private static Result fold(Journal journal, EngineState state, long from, long to, long checkpointIndex,

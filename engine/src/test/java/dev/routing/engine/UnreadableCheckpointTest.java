@@ -99,6 +99,43 @@ class UnreadableCheckpointTest {
         assertEquals(before, hashes(dir), "the restore and verify change no byte: the checkpoint stays");
     }
 
+    /**
+     * What rebuilding folded counts as read after the checkpoint, so the writer that opened past an
+     * unreadable checkpoint writes a fresh one at once (its entries and bytes are past what a
+     * checkpoint waits for), and the next open reads that one: no rebuild, no note, every time.
+     */
+    @Test
+    void anOpenThatRebuiltACheckpointWritesAFreshOneSoTheNextOpenDoesNotRebuildIt() throws IOException {
+        Path journal = dir.resolve("journal");
+        long bad;
+        try (Writing w = new Writing(journal, NONE)) {
+            w.rounds(40);
+            bad = w.unreadable(UNKNOWN_FIELD);
+        }
+        Path asLeft = JournalCopy.of(journal, dir.resolve("as-left"));
+        String first = Stderr.of(() -> {
+            Engine.open(journal, RuleSet.CURRENT, null, 8).close();
+            return null;
+        });
+        assertTrue(first.contains("the checkpoint at index 0x" + Long.toHexString(bad) + " is rebuilt"), first);
+        String second = Stderr.of(() -> {
+            Engine.open(journal, RuleSet.CURRENT, null, 8).close();
+            return null;
+        });
+        assertEquals("", second, "the first open wrote a checkpoint after the unread one");
+        try (Journal j = Journal.openReader(journal)) {
+            assertTrue(j.newestCheckpoint(Long.MAX_VALUE).index() > bad, "a fresh checkpoint follows the unread one");
+        }
+        try (Journal j = Journal.openReader(asLeft)) {
+            Replay.Result[] restored = new Replay.Result[1];
+            Stderr.of(() -> {
+                restored[0] = Replay.restore(j);
+                return null;
+            });
+            assertEquals(Replay.full(j).entriesRead() - 1, restored[0].entriesRead(), "every entry but the unread checkpoint is read: the rebuild's and the tail's");
+        }
+    }
+
     @Test
     void anEngineOpensPastAnUnreadableCheckpointAndDecidesAsOneWithoutIt() throws IOException {
         Path journal = dir.resolve("journal");
