@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * When the engine writes the state into the journal, so that a restore starts there: beside each
  * retention checkpoint (T3), once the journal has grown by the last state checkpoint's own size, and
- * every {@code every} entries, once it has grown by twice that size ({@link #paysOff}). A checkpoint
+ * every {@code every} entries, once it has grown by twice that size ({@link #paysOff}); and after the
+ * first group of an open that rebuilt an unread checkpoint's state ({@link Replay.Rebuilt}). A checkpoint
  * that cannot be written fails no answer: the fact is journaled, and a restore reads the longer tail.
  */
 final class Checkpoints {
@@ -35,6 +36,8 @@ final class Checkpoints {
     private long checkpointBytes = UNKNOWN_SIZE;
     /** Why the last state checkpoint could not be written, or null when it was (or none was due). */
     private String failure;
+    /** The open rebuilt an unread checkpoint's state: one follows the first group, so the next open does not rebuild it. */
+    private boolean dueAtOnce;
 
     /** {@code restored}: what opening read counts as written since the checkpoint. */
     Checkpoints(JournalWriter journal, int every, Replay.Result restored) {
@@ -42,14 +45,17 @@ final class Checkpoints {
         this.every = every;
         this.sinceCheckpoint = restored.entriesRead();
         this.bytesAtCheckpoint = -restored.bytesRead();
+        this.dueAtOnce = restored.rebuilt().any();
     }
 
     /** A group of {@code count} entries, {@code last} its last fact, is written: a checkpoint follows when one is due. */
     void written(int count, List<Decision> decisions, Fact last, EngineState state, long lastSeq) {
         sinceCheckpoint += count;
         boolean retention = retention(decisions);
-        if (!retention && sinceCheckpoint < every) return;
-        if (!paysOff(state, retention ? 1 : PERIODIC_GROWTH)) return;
+        if (!dueAtOnce) {
+            if (!retention && sinceCheckpoint < every) return;
+            if (!paysOff(state, retention ? 1 : PERIODIC_GROWTH)) return;
+        }
         try {
             write(state, lastSeq);
             failure = null;
@@ -60,6 +66,7 @@ final class Checkpoints {
             // A restore reads a longer tail until one is; the next try waits another `every` entries.
             failure = "a state checkpoint after the " + last.type() + " at " + last.at() + " could not be written: " + e;
             sinceCheckpoint = 0;
+            dueAtOnce = false;
         }
     }
 
@@ -74,6 +81,7 @@ final class Checkpoints {
         bytesAtCheckpoint = journal.bytesWritten();
         checkpointBytes = bytesAtCheckpoint - before;
         sinceCheckpoint = 0;
+        dueAtOnce = false;
     }
 
     /** See {@link Engine#persistFailure}. */

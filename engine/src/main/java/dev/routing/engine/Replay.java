@@ -34,7 +34,10 @@ public final class Replay {
      * from the checkpoint at {@code checkpointIndex} (-1 for none), which recorded the host's last
      * seq before it ({@code checkpointSeq}, {@link Group#NO_SEQ} for none).
      */
-    public record Result(EngineState state, long entriesRead, long bytesRead, long checkpointIndex, long checkpointSeq) {
+    public record Result(EngineState state, long entriesRead, long bytesRead, long checkpointIndex, long checkpointSeq, Rebuilt rebuilt) {
+        Result(EngineState state, long entriesRead, long bytesRead, long checkpointIndex, long checkpointSeq) {
+            this(state, entriesRead, bytesRead, checkpointIndex, checkpointSeq, Rebuilt.NONE);
+        }
     }
 
     private static final LongConsumer SILENT = n -> { };
@@ -76,12 +79,16 @@ public final class Replay {
     }
 
     /**
-     * What rebuilding an unread checkpoint's state folded (entries and their bytes), counted with the
-     * tail as read after the checkpoint: a writer then writes a fresh checkpoint as soon as it would
-     * after reading that much, and the next open does not rebuild it again.
+     * What rebuilding an unread checkpoint's state folded (entries and their bytes; {@link #NONE}
+     * when the checkpoint read), counted with the tail as read after it. A writer that opened so
+     * writes a fresh checkpoint with its first group, and the next open does not rebuild it again.
      */
     public record Rebuilt(long entries, long bytes) {
         static final Rebuilt NONE = new Rebuilt(0, 0);
+
+        public boolean any() {
+            return this != NONE;
+        }
     }
 
     /** A checkpoint's state, read or rebuilt. */
@@ -117,36 +124,57 @@ public final class Replay {
 
     /**
      * The state the checkpoint at {@code index} holds, its sealed days of ids attached; or, when its
-     * state does not read or one of its days cannot be attached, that state rebuilt from the journal.
+     * state does not read or one of its days cannot be attached, that state rebuilt from the journal:
+     * folded from the newest older checkpoint that reads whole, or from the first entry. Slower, never
+     * wrong; said once on stderr; the journal is left as it is. A loop, not a recursion: a journal may
+     * hold any number of unread checkpoints in a row (a downgrade, a codec's bug).
      */
     private static StateAt stateAt(Journal journal, long index, CheckpointJson cp) {
+        Read read = read(journal, index, cp);
+        if (read.state() != null) return new StateAt(read.state(), Rebuilt.NONE);
+        String why = read.why();
+        int alsoUnread = 0;
+        Read base = null;
+        long baseIndex = -1;
+        for (Read step = read; ; ) {
+            Journal.CheckpointAt older = step.before() > 0 ? journal.newestCheckpointJson(step.before() - 1) : null;
+            if (older == null || older.index() >= step.index()) break;
+            step = read(journal, older.index(), older.checkpoint());
+            if (step.state() != null) {
+                base = step;
+                baseIndex = older.index();
+                break;
+            }
+            alsoUnread++;
+        }
+        System.err.println("journal " + journal.dir() + ": note: " + why + "; the checkpoint at index 0x" + Long.toHexString(index)
+                + " is rebuilt from " + (base == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(baseIndex))
+                + (alsoUnread == 0 ? "" : " (" + alsoUnread + " older checkpoint" + (alsoUnread == 1 ? " is" : "s are") + " not read either)"));
+        Result folded = fold(journal, base == null ? new EngineState() : base.state(), baseIndex + 1, index, -1, Group.NO_SEQ, SILENT);
+        return new StateAt(folded.state(), new Rebuilt(folded.entriesRead(), folded.bytesRead()));
+    }
+
+    /**
+     * The checkpoint at {@code index} read: its state with its sealed days attached, or why not and
+     * before which index an older checkpoint may stand in for it (one written before a day it names
+     * was sealed, for an unread day's file).
+     */
+    private record Read(long index, EngineState state, String why, long before) {
+    }
+
+    private static Read read(Journal journal, long index, CheckpointJson cp) {
         EngineState state;
         try {
             state = StateCodec.fromJson(cp.state());
         } catch (IllegalStateException unreadable) {
             // a form no build wrote, a value past the parser's limits: the journal holds every entry before it
-            return rebuilt(journal, index, index, unreadable.getMessage());
+            return new Read(index, null, unreadable.getMessage(), index);
         }
         Unread unread = unread(journal, state, index);
-        if (unread == null) return new StateAt(state, Rebuilt.NONE);
+        if (unread == null) return new Read(index, state, null, index);
         // Every checkpoint written since the day was sealed names it: start before the day closed.
         long dayClosed = journal.indexAt(Instant.ofEpochSecond((unread.day() + 1) * 86_400L));
-        return rebuilt(journal, index, Math.min(dayClosed, index), unread.why());
-    }
-
-    /**
-     * The state of the checkpoint at {@code index}, which is not read ({@code why}), folded from the
-     * newest checkpoint before {@code before} (itself read the same way) or the journal's first entry:
-     * slower, never wrong. Said on stderr; the journal is left as it is.
-     */
-    private static StateAt rebuilt(Journal journal, long index, long before, String why) {
-        Journal.CheckpointAt older = before > 0 ? journal.newestCheckpointJson(before - 1) : null;
-        if (older != null && older.index() >= index) older = null;
-        System.err.println("journal " + journal.dir() + ": note: " + why + "; the checkpoint at index 0x" + Long.toHexString(index)
-                + " is rebuilt from " + (older == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(older.index())));
-        StateAt base = older == null ? new StateAt(new EngineState(), Rebuilt.NONE) : stateAt(journal, older.index(), older.checkpoint());
-        Result folded = fold(journal, base.state(), older == null ? -1 : older.index() + 1, index, -1, Group.NO_SEQ, SILENT);
-        return new StateAt(folded.state(), new Rebuilt(base.rebuilt().entries() + folded.entriesRead(), base.rebuilt().bytes() + folded.bytesRead()));
+        return new Read(index, null, unread.why(), Math.min(dayClosed, index));
     }
 
     /** A sealed day a checkpoint names whose file is not read, and why. */
@@ -187,8 +215,8 @@ public final class Replay {
         Result tail = fold(journal, start.state(), start.checkpointIndex() < 0 ? -1 : start.checkpointIndex() + 1, endIndex,
                 start.checkpointIndex(), start.checkpointSeq(), progress);
         Rebuilt rebuilt = start.rebuilt();
-        return rebuilt.entries() == 0 ? tail : new Result(tail.state(), tail.entriesRead() + rebuilt.entries(),
-                tail.bytesRead() + rebuilt.bytes(), tail.checkpointIndex(), tail.checkpointSeq());
+        return !rebuilt.any() ? tail : new Result(tail.state(), tail.entriesRead() + rebuilt.entries(),
+                tail.bytesRead() + rebuilt.bytes(), tail.checkpointIndex(), tail.checkpointSeq(), rebuilt);
     }
 
     private static Result fold(Journal journal, EngineState state, long from, long to, long checkpointIndex,

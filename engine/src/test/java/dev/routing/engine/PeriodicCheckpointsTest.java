@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The state checkpoints the engine writes on its own, every {@code checkpointEvery} entries: each
  * waits until the journal has grown by twice the last one's size (T3's, beside a retention
- * checkpoint, by once: RetentionTest), so that a state of megabytes is not most of what is written.
+ * checkpoint, by once: RetentionTest) and no longer, so that a state of megabytes is not most of
+ * what is written and a restore's tail stays about twice the state.
  */
 class PeriodicCheckpointsTest {
 
@@ -55,6 +56,8 @@ class PeriodicCheckpointsTest {
             long grown = checkpoints.get(i)[1];
             // the rule weighs whole excerpts (headers and all); the entries' own bytes are within a tenth of them
             assertTrue(grown >= 1.8 * last, "checkpoint " + i + " followed " + grown + " bytes after one of " + last);
+            // and no later than the group that crossed twice its size: a checkpoint is not put off further
+            assertTrue(grown <= 2.2 * last + 2048, "checkpoint " + i + " waited for " + grown + " bytes after one of " + last);
         }
     }
 }

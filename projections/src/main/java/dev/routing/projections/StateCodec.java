@@ -101,6 +101,9 @@ public final class StateCodec {
 
     /** The derived indexes a state's form leaves out, rebuilt. */
     private static EngineState reindexed(EngineState state) {
+        String missing = missingPart(state);
+        // bound, but no state that can stand: refused as the mapper refuses a form, so a restore rebuilds it
+        if (missing != null) throw refused("its " + missing + " is null", null);
         try {
             state.attempts.reindex();
             state.privacy.reindex();
@@ -109,6 +112,18 @@ public final class StateCodec {
             throw refused("its indexes cannot be rebuilt: " + said(e), e);
         }
         return state;
+    }
+
+    /** The first part of the state a checkpoint left null (the mapper sets a final field to null as it would any), or null. */
+    private static String missingPart(EngineState s) {
+        if (s.rules == null) return "rules";
+        if (s.roster == null) return "roster";
+        if (s.turns == null) return "turns";
+        if (s.privacy == null) return "privacy";
+        if (s.attempts == null) return "attempts";
+        if (s.drafts == null) return "drafts";
+        if (s.retention == null) return "retention";
+        return null;
     }
 
     /**

@@ -15,6 +15,8 @@ import dev.routing.projections.turns.Turn;
 import java.io.InputStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A journal upgraded in place restores from the checkpoint the earlier build wrote (the form of
@@ -127,6 +129,17 @@ class EarlierFormsTest {
         }
         assertTrue(assertThrows(IllegalStateException.class, () -> StateCodec.fromTree(nullPart)).getMessage().contains("attempts"));
         assertTrue(assertThrows(IllegalStateException.class, () -> StateCodec.fromTree(brokenEarlier)).getMessage().contains("not-a-turn"));
+    }
+
+    /** Each part of the state a checkpoint leaves null is refused by name, whichever it is: none reads as a state without it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"rules", "roster", "turns", "privacy", "attempts", "drafts", "retention"})
+    void aCheckpointWithAnyPartNullIsRefusedNamingIt(String part) throws Exception {
+        ObjectNode tree = (ObjectNode) StateCodec.toTree(new EngineState());
+        assertTrue(tree.has(part), part);
+        tree.putNull(part);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> StateCodec.fromJson(new ObjectMapper().writeValueAsBytes(tree)));
+        assertTrue(e.getMessage().startsWith("cannot restore the engine state from a checkpoint: ") && e.getMessage().contains(part), e::getMessage);
     }
 
     @Test
