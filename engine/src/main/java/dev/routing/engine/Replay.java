@@ -96,11 +96,16 @@ public final class Replay {
     }
 
     public static Start start(Journal journal, long endIndex) {
+        return start(journal, endIndex, SILENT);
+    }
+
+    /** As {@link #start(Journal, long)}, saying how many entries a rebuild of an unread checkpoint has folded so far. */
+    private static Start start(Journal journal, long endIndex, LongConsumer progress) {
         long before = endIndex == Long.MAX_VALUE ? Long.MAX_VALUE : endIndex - 1;
         Journal.CheckpointAt found = before < 0 ? null : journal.newestCheckpointJson(before);
         if (found == null) return new Start(new EngineState(), -1, Group.NO_SEQ);
         journal.checkUpTo(found.index());
-        return startAt(journal, found);
+        return startAt(journal, found, progress);
     }
 
     /** The start at a checkpoint whose index the caller found (-1: the journal's start, a new state). */
@@ -111,8 +116,12 @@ public final class Replay {
 
     /** The start at a checkpoint the caller found and read ({@link Journal#newestCheckpointJson}). */
     public static Start startAt(Journal journal, Journal.CheckpointAt found) {
+        return startAt(journal, found, SILENT);
+    }
+
+    private static Start startAt(Journal journal, Journal.CheckpointAt found, LongConsumer progress) {
         CheckpointJson cp = found.checkpoint();
-        StateAt at = stateAt(journal, found.index(), cp);
+        StateAt at = stateAt(journal, found.index(), cp, progress);
         return new Start(at.state(), found.index(), cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq(), at.rebuilt());
     }
 
@@ -129,7 +138,7 @@ public final class Replay {
      * wrong; said once on stderr; the journal is left as it is. A loop, not a recursion: a journal may
      * hold any number of unread checkpoints in a row (a downgrade, a codec's bug).
      */
-    private static StateAt stateAt(Journal journal, long index, CheckpointJson cp) {
+    private static StateAt stateAt(Journal journal, long index, CheckpointJson cp, LongConsumer progress) {
         Read read = read(journal, index, cp);
         if (read.state() != null) return new StateAt(read.state(), Rebuilt.NONE);
         String why = read.why();
@@ -150,7 +159,7 @@ public final class Replay {
         System.err.println("journal " + journal.dir() + ": note: " + why + "; the checkpoint at index 0x" + Long.toHexString(index)
                 + " is rebuilt from " + (base == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(baseIndex))
                 + (alsoUnread == 0 ? "" : " (" + alsoUnread + " older checkpoint" + (alsoUnread == 1 ? " is" : "s are") + " not read either)"));
-        Result folded = fold(journal, base == null ? new EngineState() : base.state(), baseIndex + 1, index, -1, Group.NO_SEQ, SILENT);
+        Result folded = fold(journal, base == null ? new EngineState() : base.state(), baseIndex + 1, index, -1, Group.NO_SEQ, progress);
         return new StateAt(folded.state(), new Rebuilt(folded.entriesRead(), folded.bytesRead()));
     }
 
@@ -211,10 +220,11 @@ public final class Replay {
 
     /** The state after every entry whose index is below {@code endIndex}. */
     public static Result upTo(Journal journal, long endIndex, LongConsumer progress) {
-        Start start = start(journal, endIndex);
-        Result tail = fold(journal, start.state(), start.checkpointIndex() < 0 ? -1 : start.checkpointIndex() + 1, endIndex,
-                start.checkpointIndex(), start.checkpointSeq(), progress);
+        Start start = start(journal, endIndex, progress);
         Rebuilt rebuilt = start.rebuilt();
+        // the tail's count goes on from the rebuild's, so progress never goes back
+        Result tail = fold(journal, start.state(), start.checkpointIndex() < 0 ? -1 : start.checkpointIndex() + 1, endIndex,
+                start.checkpointIndex(), start.checkpointSeq(), n -> progress.accept(rebuilt.entries() + n));
         return !rebuilt.any() ? tail : new Result(tail.state(), tail.entriesRead() + rebuilt.entries(),
                 tail.bytesRead() + rebuilt.bytes(), tail.checkpointIndex(), tail.checkpointSeq(), rebuilt);
     }

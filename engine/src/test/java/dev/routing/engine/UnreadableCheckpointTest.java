@@ -100,6 +100,35 @@ class UnreadableCheckpointTest {
     }
 
     /**
+     * A rebuild's fold is said as progress (a terminal's `state` shows it), and the tail's count goes
+     * on from it, never back; the tail after the unread checkpoint is folded too (Chronicle's shared
+     * tailer once refused to move past the checkpoint the rebuild's fold ended at, and the tail read
+     * as empty).
+     */
+    @Test
+    void aRebuildSaysItsProgressAndTheTailGoesOnFromIt() {
+        try (Writing w = new Writing(dir, NONE)) {
+            w.rounds(10);
+            w.unreadable(UNKNOWN_FIELD);
+            w.rounds(3);
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            List<Long> said = new ArrayList<>();
+            Replay.Result[] restored = new Replay.Result[1];
+            Stderr.of(() -> {
+                restored[0] = Replay.restore(j, said::add);
+                return null;
+            });
+            assertTrue(said.size() >= 2 && said.get(0) > 0, "the rebuild's entries and the tail's: " + said);
+            for (int i = 1; i < said.size(); i++) assertTrue(said.get(i) >= said.get(i - 1), "never back: " + said);
+            assertEquals(restored[0].entriesRead(), said.get(said.size() - 1), "the last said is all that was read");
+            Replay.Result full = Replay.full(j);
+            assertEquals(full.entriesRead() - 1, restored[0].entriesRead(), "every entry but the unread checkpoint, the tail after it too");
+            assertEquals(StateCodec.toJson(full.state()), StateCodec.toJson(restored[0].state()), "the fold from the first entry");
+        }
+    }
+
+    /**
      * The writer that opened past an unreadable checkpoint writes a fresh one with its first group,
      * with the checkpoint rules `run` and `serve` use (20,000 entries, far more than this journal
      * holds), and the next open reads that one: no rebuild, no note. What rebuilding folded counts as

@@ -133,6 +133,13 @@ public final class Store {
         return tailer;
     }
 
+    /** A new tailer in place of the one kept: see {@link Walk}'s positioning. */
+    ExcerptTailer renewTailer() {
+        if (tailer != null) tailer.close();
+        tailer = queue.createTailer();
+        return tailer;
+    }
+
     /**
      * Chronicle read-only: it changes no byte (a read-write queue writes its metadata as it opens).
      * The writer reads read-only too until its first write, so an open that finds damage, or a

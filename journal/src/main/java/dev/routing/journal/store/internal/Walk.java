@@ -118,8 +118,9 @@ public final class Walk {
      */
     void walk(long fromIndex, long toIndex, ExcerptSink each) {
         long stop = Math.min(toIndex, s.lastIndex + 1);
-        ExcerptTailer t = position(fromIndex);
-        if (t == null || fromIndex >= stop) return;
+        if (s.lastIndex < 0 || fromIndex >= stop) return;
+        ExcerptTailer t = positioned(fromIndex);
+        if (t == null) return;
         ExcerptReader reader = s.reader;
         Seals.Sealing sealing = s.seals.sealing();
         Excerpt previous = null;
@@ -159,6 +160,40 @@ public final class Walk {
     }
 
     /** The journal's tailer at the first excerpt at or after {@code fromIndex}, or null when there is none. */
+    /**
+     * The kept tailer at the first excerpt at or after {@code fromIndex}, which the journal holds (it
+     * is at most the last index). Chronicle's tailer, left by a read that rolled back the excerpt it
+     * stopped at, has refused to move to the excerpt after it, or moved and then read nothing: the
+     * tail after a checkpoint a fold ended at read as the journal's end. Then a new tailer, which
+     * finds it, takes its place.
+     */
+    private ExcerptTailer positioned(long fromIndex) {
+        ExcerptTailer t = position(fromIndex);
+        if (t != null && present(t)) return t;
+        s.renewTailer();
+        return position(fromIndex);
+    }
+
+    /** The kept tailer at the excerpt {@code index}, renewed once as {@link #positioned} says; null when the journal has none there. */
+    private ExcerptTailer at(long index) {
+        ExcerptTailer t = s.tailer();
+        t.direction(TailerDirection.FORWARD);
+        if (s.days.moveTo(t, index) && present(t)) return t;
+        if (!s.days.hasDay(DayFiles.ROLL.toCycle(index))) return null;
+        t = s.renewTailer();
+        t.direction(TailerDirection.FORWARD);
+        return s.days.moveTo(t, index) ? t : null;
+    }
+
+    /** Whether the tailer has an excerpt to read where it stands (read, then rolled back). */
+    private static boolean present(ExcerptTailer t) {
+        try (DocumentContext dc = t.readingDocument()) {
+            boolean present = dc.isPresent();
+            if (present) dc.rollbackOnClose();
+            return present;
+        }
+    }
+
     private ExcerptTailer position(long fromIndex) {
         ExcerptTailer t = s.tailer();
         t.direction(TailerDirection.FORWARD);
@@ -175,7 +210,7 @@ public final class Walk {
     /** Entries in groups before the first group at or after {@code index}. */
     private long entriesBefore(long index) {
         if (index > s.lastIndex) return s.nextEntry;
-        ExcerptTailer t = position(index);
+        ExcerptTailer t = positioned(index);
         if (t == null) return s.nextEntry;
         try (DocumentContext dc = t.readingDocument()) {
             if (!dc.isPresent()) return s.nextEntry;
@@ -213,9 +248,8 @@ public final class Walk {
 
     private <T> T firstAt(long index, Decoding<T> decoding) {
         if (index < 0 || index > s.lastIndex) return null;
-        ExcerptTailer t = s.tailer();
-        t.direction(TailerDirection.FORWARD);
-        if (!s.days.moveTo(t, index)) return null;
+        ExcerptTailer t = at(index);
+        if (t == null) return null;
         ExcerptReader reader = s.reader;
         try (DocumentContext dc = t.readingDocument()) {
             if (!dc.isPresent()) return null;
