@@ -159,7 +159,7 @@ public final class Replay {
         System.err.println("journal " + journal.dir() + ": note: " + why + "; the checkpoint at index 0x" + Long.toHexString(index)
                 + " is rebuilt from " + (base == null ? "the journal's first entry" : "the checkpoint at index 0x" + Long.toHexString(baseIndex))
                 + (alsoUnread == 0 ? "" : " (" + alsoUnread + " older checkpoint" + (alsoUnread == 1 ? " is" : "s are") + " not read either)"));
-        Result folded = fold(journal, base == null ? new EngineState() : base.state(), baseIndex + 1, index, -1, Group.NO_SEQ, progress);
+        Result folded = fold(journal, base == null ? new EngineState() : base.state(), base == null ? -1 : baseIndex + 1, index, -1, Group.NO_SEQ, progress);
         return new StateAt(folded.state(), new Rebuilt(folded.entriesRead(), folded.bytesRead()));
     }
 

@@ -313,13 +313,7 @@ class UnreadableCheckpointTest {
 
     @Test
     void aCheckpointOfANewerSchemaIsStillRefusedNotRebuilt() throws IOException {
-        Instant at;
-        try (Writing w = new Writing(dir, NONE)) {
-            w.rounds(5);
-            at = w.host.now();
-            w.engine.checkpoint();
-            w.rounds(2); // the checkpoint is not the excerpt journal.tip names
-        }
+        Instant at = aCheckpointBetweenRounds();
         byte[] id;
         try (Journal j = Journal.openReader(dir)) {
             id = j.id();
@@ -335,13 +329,7 @@ class UnreadableCheckpointTest {
 
     @Test
     void aCheckpointWhoseBytesFailTheirChecksumIsStillDamageNotRebuilt() throws IOException {
-        Instant at;
-        try (Writing w = new Writing(dir, NONE)) {
-            w.rounds(5);
-            at = w.host.now();
-            w.engine.checkpoint();
-            w.rounds(2);
-        }
+        Instant at = aCheckpointBetweenRounds();
         rewriteCheckpointExcerpt(dir, at, null, excerpt -> excerpt.put(excerpt.limit() - 3, (byte) (excerpt.get(excerpt.limit() - 3) ^ 0x10)));
 
         try (Journal j = Journal.openReader(dir)) {
@@ -349,6 +337,17 @@ class UnreadableCheckpointTest {
             assertTrue(e.getMessage().contains("checksum"), e.getMessage());
         }
         assertThrows(JournalDamagedException.class, () -> Engine.open(dir, RuleSet.CURRENT, null, NONE).close());
+    }
+
+    /** A journal with a state checkpoint written between rounds (not the excerpt journal.tip names); the checkpoint's time. */
+    private Instant aCheckpointBetweenRounds() {
+        try (Writing w = new Writing(dir, NONE)) {
+            w.rounds(5);
+            Instant at = w.host.now();
+            w.engine.checkpoint();
+            w.rounds(2);
+            return at;
+        }
     }
 
     /** An engine writing a journal, a host feeding it qa's rounds in #work; reopened on the same host and clock. */
