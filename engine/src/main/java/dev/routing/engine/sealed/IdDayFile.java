@@ -27,7 +27,7 @@ import java.util.zip.CRC32C;
  *
  * <pre>
  *  0  4 bytes magic         "RIDS"
- *  4  u32     format        1
+ *  4  u32     format        2 (1: a table of a power of two slots, untagged; refused, and rebuilt from the journal)
  *  8  16 bytes journal id   the id of the journal whose entries let these ids go
  * 24  i64     epoch day     the UTC day the ids were let go on
  * 32  i64     covered index the journal index of an entry at or after the last that let one go
@@ -44,7 +44,7 @@ import java.util.zip.CRC32C;
  */
 public final class IdDayFile implements SealedIds.Body {
     static final byte[] MAGIC = "RIDS".getBytes(StandardCharsets.US_ASCII);
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;
     static final int FIXED = 56;
     static final int CRC_AT = 52;
     /** The folder beside the journal's own files that holds them. */

@@ -125,6 +125,20 @@ class SealedDaysOfAJournalTest {
     }
 
     @Test
+    void aDayFileOfAnEarlierFormatIsNamedAndItsDaysRebuiltFromTheJournal() throws IOException {
+        faulted("format-1", f -> {
+            // format 1's header, its checksum made whole again: only the format tells it apart
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(Files.readAllBytes(f)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            b.putInt(4, 1);
+            java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+            crc.update(b.array(), 0, IdDayFile.CRC_AT);
+            crc.update(b.array(), IdDayFile.FIXED, b.capacity() - IdDayFile.FIXED);
+            b.putInt(IdDayFile.CRC_AT, (int) crc.getValue());
+            Files.write(f, b.array());
+        }, "of format 1, this build reads 2");
+    }
+
+    @Test
     void aDayFileOfTheSameDayWrittenAgainIsNamedAsNotTheOneTheCheckpointNames() throws IOException {
         faulted("rewritten", f -> {
             IdDayFile was = IdDayFile.open(f, anyOf(f));

@@ -12,15 +12,21 @@ import java.util.function.IntToLongFunction;
  * the order let go ({@link IdArena}'s form, none dead), so the day reads back as the same checkpoint
  * form however it was kept; lookups compare the id itself in every probe, as {@link IdTable} does.
  *
- * <p>The body, little-endian (docs/decisions/0010's open-addressing table):
+ * <p>The body, little-endian (docs/decisions/0010's open-addressing table, sized to its day):
  *
  * <pre>
  *  0  i64  count       ids held
- *  8  i64  slots       a power of two, at least 16, count at most three quarters of it
- * 16  slots x u32      linear probing from {@code spread(IdKey.hash) & (slots - 1)}: an entry's offset
- *                      among the entries + 1, 0 for an empty slot
+ *  8  i64  slots       at least 16, and count at most three quarters of it: no power of two, since
+ *                      a day's table never grows (a doubling table held 2.6 slots an id past a doubling)
+ * 16  i64  entries     the entries' length in bytes
+ * 24  slots x u32      linear probing from {@code home(hash)}: a slot's low {@code offsetBits} bits
+ *                      hold an entry's offset among the entries + 1 (0: an empty slot), the high bits
+ *                      the top bits of the id's {@code tag(hash)}, so a probe compares an entry only
+ *                      when its tag matches (a miss reads the slots, rarely an entry)
  *      entries         count entries in {@link IdArena}'s form
  * </pre>
+ *
+ * {@code offsetBits} is the fewest bits that hold the entries' length; the rest of the slot is tag.
  */
 public final class SealedIds {
     /** The bytes of a table, read in place. */
@@ -32,21 +38,38 @@ public final class SealedIds {
         byte byteAt(long at);
     }
 
-    private static final int SLOTS_AT = 16;
+    private static final int SLOTS_AT = 24;
     private static final int MIN_SLOTS = 16;
 
     private final long day;
     private final Body body;
     private final long count;
-    private final long mask;
+    private final long slots;
     private final long entriesAt;
+    /** The slot bits that hold an entry's offset + 1; the others hold its tag. */
+    private final long offsetMask;
 
-    private SealedIds(long day, Body body, long count, long slots) {
+    private SealedIds(long day, Body body, long count, long slots, long entries) {
         this.day = day;
         this.body = body;
         this.count = count;
-        this.mask = slots - 1;
+        this.slots = slots;
         this.entriesAt = SLOTS_AT + 4 * slots;
+        this.offsetMask = offsetMask(entries);
+    }
+
+    private static long offsetMask(long entries) {
+        return (1L << (64 - Long.numberOfLeadingZeros(entries))) - 1;
+    }
+
+    /** The slot an id's probe starts at: the hash's high bits scaled to the table (no power of two to mask by). */
+    private static long home(int hash, long slots) {
+        return (Integer.toUnsignedLong(IdTable.spread(hash)) * slots) >>> 32;
+    }
+
+    /** The id's tag as a slot holds it (its high bits; the offset's bits are zero): a second mix, so not the home's bits again. */
+    private static long tag(int hash, long offsetMask) {
+        return Integer.toUnsignedLong(hash * 0x85EBCA6B ^ (hash >>> 15) * 0xC2B2AE35) & ~offsetMask;
     }
 
     /**
@@ -63,13 +86,17 @@ public final class SealedIds {
         if (length < SLOTS_AT) throw new IllegalArgumentException("a table of " + length + " bytes, shorter than its counts");
         long count = body.longAt(0);
         long slots = body.longAt(8);
-        if (slots < MIN_SLOTS || Long.bitCount(slots) != 1 || slots > (length - SLOTS_AT) / 4) {
+        long entries = body.longAt(16);
+        if (slots < MIN_SLOTS || slots > (length - SLOTS_AT) / 4) {
             throw new IllegalArgumentException("a table of " + slots + " slots in " + length + " bytes");
+        }
+        if (entries != length - SLOTS_AT - 4 * slots) {
+            throw new IllegalArgumentException("entries of " + entries + " bytes in a table of " + slots + " slots and " + length + " bytes");
         }
         if (count < 0 || count * 4 > slots * 3) throw new IllegalArgumentException(count + " ids in " + slots + " slots");
         // every entry takes a byte at least (its header)
-        if (count > length - SLOTS_AT - 4 * slots) throw new IllegalArgumentException(count + " ids in " + length + " bytes");
-        return new SealedIds(epochDay, body, count, slots);
+        if (count > entries) throw new IllegalArgumentException(count + " ids in " + entries + " bytes of entries");
+        return new SealedIds(epochDay, body, count, slots, entries);
     }
 
     /**
@@ -129,12 +156,15 @@ public final class SealedIds {
      * first ({@link #entryEnd}), so damage is refused, not compared.
      */
     long find(IdKey key) {
-        long i = IdTable.spread(key.hash()) & mask;
+        int hash = key.hash();
+        long i = home(hash, slots);
+        long tag = tag(hash, offsetMask);
         // at most every slot once: a table is never full, but a probe must end on any bytes
-        for (long probes = 0; probes <= mask; probes++, i = (i + 1) & mask) {
+        for (long probes = 0; probes < slots; probes++, i = i + 1 == slots ? 0 : i + 1) {
             long s = slot(i);
             if (s == 0) return -1;
-            long at = entriesAt + s - 1;
+            if ((s & ~offsetMask) != tag) continue;
+            long at = entriesAt + (s & offsetMask) - 1;
             if (at >= body.length()) throw damaged("slot " + i + " points past the entries");
             entryEnd(at);
             if (matches(at, key)) return at;
@@ -213,22 +243,22 @@ public final class SealedIds {
             }
             at += size;
         }
-        long slots = MIN_SLOTS;
-        while (count * 4L > slots * 3) slots *= 2;
+        long slots = Math.max(MIN_SLOTS, (count * 4L + 2) / 3);
         long length = SLOTS_AT + 4 * slots + bytes;
         if (length > Integer.MAX_VALUE) throw new IllegalArgumentException("a table of " + length + " bytes");
         ByteBuffer out = ByteBuffer.allocate((int) length).order(ByteOrder.LITTLE_ENDIAN);
-        out.putLong(0, count).putLong(8, slots);
-        int mask = (int) slots - 1;
+        out.putLong(0, count).putLong(8, slots).putLong(16, bytes);
+        long offsetMask = offsetMask(bytes);
         int entriesAt = (int) (SLOTS_AT + 4 * slots);
         int written = 0;
         for (int at = from; at < to; ) {
             int header = arena.header(at);
             int size = arena.entrySize(at, header);
             if (!IdArena.dead(header)) {
-                int i = IdTable.spread(arena.hashAt(at, header)) & mask;
-                while (out.getInt(SLOTS_AT + 4 * i) != 0) i = (i + 1) & mask;
-                out.putInt(SLOTS_AT + 4 * i, written + 1);
+                int hash = arena.hashAt(at, header);
+                int i = (int) home(hash, slots);
+                while (out.getInt(SLOTS_AT + 4 * i) != 0) i = i + 1 == slots ? 0 : i + 1;
+                out.putInt(SLOTS_AT + 4 * i, (int) (tag(hash, offsetMask) | (written + 1)));
                 out.put(entriesAt + written, arena.bytes, at, size);
                 written += size;
             }

@@ -30,8 +30,11 @@ class SealedIdsDamageTest {
     void aSlotPointingPastTheEntriesIsRefusedByTheLookupThatMeetsIt() {
         ByteBuffer b = intact();
         long slots = b.getLong(8);
+        int offsetBits = Long.SIZE - Long.numberOfLeadingZeros(b.getLong(16));
         for (int i = 0; i < slots; i++) {
-            if (b.getInt(16 + 4 * i) != 0) b.putInt(16 + 4 * i, Integer.MAX_VALUE);
+            int s = b.getInt(24 + 4 * i);
+            // its tag kept, so the probe compares it; its offset all ones: past the entries' end
+            if (s != 0) b.putInt(24 + 4 * i, s | (1 << offsetBits) - 1);
         }
         SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(5)));
@@ -53,6 +56,8 @@ class SealedIdsDamageTest {
     void anEntryCutAtTheEndIsRefusedByTheLookupAndTheWalkThatMeetIt() {
         ByteBuffer whole = intact();
         ByteBuffer cut = whole.slice(0, whole.capacity() - 2).order(ByteOrder.LITTLE_ENDIAN);
+        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedBodies.of(cut)), "its entries' length is 2 bytes more");
+        cut.putLong(16, cut.getLong(16) - 2); // a writer that counted the cut entries' bytes
         SealedIds table = SealedIds.over(DAY, SealedBodies.of(cut));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(IDS - 1)));
         assertTrue(e.getMessage().contains("damaged"), e.getMessage());
@@ -67,6 +72,30 @@ class SealedIdsDamageTest {
         ByteBuffer noRoom = intact();
         noRoom.putLong(0, noRoom.capacity()); // more ids than bytes
         assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedBodies.of(noRoom)));
+    }
+
+    @Test
+    void aSealedDayTakesAtMostFourThirdsOfASlotAnId() {
+        // a power-of-two table just past a doubling held 2.6 slots an id: 10.5 bytes of a day file's 22
+        for (int ids : new int[] {1, 12, 100, 49_153, 100_000}) {
+            ByteBuffer b = SealedIds.encode(ids, SealedIdsDamageTest::id, SealedIdsDamageTest::reader);
+            long slots = b.getLong(8);
+            assertTrue(slots <= Math.max(16, (4L * ids + 2) / 3 + 1), ids + " ids in " + slots + " slots");
+            SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
+            for (int i = 0; i < ids; i += Math.max(1, ids / 500)) assertEquals(reader(i), table.lookup(id(i)), id(i));
+            for (int i = 0; i < 500; i++) assertEquals(ForgottenIds.NOT_HELD, table.lookup("absent-" + i));
+        }
+    }
+
+    @Test
+    void aLookupThatMissesComparesNoEntryWhoseSlotsTagDiffers() {
+        // every entry unreadable: a probe that compared one would refuse it, so a miss that answers read none
+        ByteBuffer b = intact();
+        for (int at = entriesAt(b); at < b.capacity(); at++) b.put(at, (byte) 0xFF);
+        SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
+        for (int i = 0; i < 1_000; i++) assertEquals(ForgottenIds.NOT_HELD, table.lookup("absent-" + i));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(5)));
+        assertTrue(e.getMessage().contains("a bad entry header"), e.getMessage());
     }
 
     private static String id(int i) {
@@ -85,6 +114,6 @@ class SealedIdsDamageTest {
     }
 
     private static int entriesAt(ByteBuffer b) {
-        return (int) (16 + 4 * b.getLong(8));
+        return (int) (24 + 4 * b.getLong(8));
     }
 }
