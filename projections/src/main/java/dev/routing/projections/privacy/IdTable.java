@@ -2,9 +2,11 @@ package dev.routing.projections.privacy;
 
 /**
  * The open-addressing table (linear probing) that finds an id's live entry in the arena: each slot
- * holds an entry's arena offset + 1, 0 for an empty slot; a power of two long, kept at most three
- * quarters full. Exact, not hashed: a fingerprint that collided with an id never stored would answer
- * "public" for it, so every probe compares the id itself.
+ * holds an entry's arena offset + 1, 0 for an empty slot; kept at most three quarters full, and at
+ * least half full as it grows (by half, not doubling: a power of two's mask is not needed, {@link
+ * #home} scales the hash to any length), rebuilt to four thirds of a slot an id. Exact, not hashed:
+ * a fingerprint that collided with an id never stored would answer "public" for it, so every probe
+ * compares the id itself.
  */
 final class IdTable {
     private static final int EMPTY = 16;
@@ -20,8 +22,8 @@ final class IdTable {
 
     /** The slot holding the id, or {@code -(the empty slot where it would go) - 1}. */
     int find(IdKey key) {
-        int mask = slots.length - 1;
-        for (int i = spread(key.hash()) & mask; ; i = (i + 1) & mask) {
+        int n = slots.length;
+        for (int i = home(key.hash(), n); ; i = next(i, n)) {
             int s = slots[i];
             if (s == 0) return -i - 1;
             if (arena.matches(s - 1, key)) return i;
@@ -37,7 +39,7 @@ final class IdTable {
     void put(int found, int at, boolean isNew) {
         slots[found >= 0 ? found : -found - 1] = at + 1;
         if (isNew) live++;
-        if (live * 4L > slots.length * 3L) rehash(slots.length * 2, false);
+        if (live * 4L > slots.length * 3L) rehash(slots.length + (slots.length >> 1), false);
     }
 
     /** Empties the slot of the live entry at {@code at} (with its {@code header}). */
@@ -48,21 +50,18 @@ final class IdTable {
 
     /** Rebuilds the table, as small as it may be, from the arena's live entries; {@code checked} refuses an id met twice (a damaged checkpoint's). */
     void rebuild(boolean checked) {
-        int table = EMPTY;
-        while (live * 4L > table * 3L) table *= 2;
-        rehash(table, checked);
+        rehash(Math.max(EMPTY, (int) ((live * 4L + 2) / 3)), checked);
     }
 
     private void rehash(int size, boolean checked) {
         slots = new int[size];
-        int mask = size - 1;
         for (int at = arena.base; at < arena.end; ) {
             int header = arena.header(at);
             if (!IdArena.dead(header)) {
-                int i = spread(arena.hashAt(at, header)) & mask;
+                int i = home(arena.hashAt(at, header), size);
                 while (slots[i] != 0) {
                     if (checked && arena.sameId(slots[i] - 1, at)) throw new IllegalArgumentException("forgotten ids: an id twice, at byte " + at);
-                    i = (i + 1) & mask;
+                    i = next(i, size);
                 }
                 slots[i] = at + 1;
             }
@@ -72,19 +71,19 @@ final class IdTable {
 
     /** The slot that points at the live entry at {@code at}. */
     private int slotOf(int at, int header) {
-        int mask = slots.length - 1;
-        int i = spread(arena.hashAt(at, header)) & mask;
-        while (slots[i] != at + 1) i = (i + 1) & mask;
+        int n = slots.length;
+        int i = home(arena.hashAt(at, header), n);
+        while (slots[i] != at + 1) i = next(i, n);
         return i;
     }
 
     /** Empties slot {@code i}, moving back each later entry of its run that may not sit past the gap. */
     private void removeSlot(int i) {
-        int mask = slots.length - 1;
+        int n = slots.length;
         int gap = i;
-        for (int j = (i + 1) & mask; slots[j] != 0; j = (j + 1) & mask) {
+        for (int j = next(i, n); slots[j] != 0; j = next(j, n)) {
             int at = slots[j] - 1;
-            int home = spread(arena.hashAt(at, arena.header(at))) & mask;
+            int home = home(arena.hashAt(at, arena.header(at)), n);
             // The entry at j may fill the gap unless its home lies cyclically in (gap, j].
             boolean homeBetween = gap <= j ? (home > gap && home <= j) : (home > gap || home <= j);
             if (!homeBetween) {
@@ -95,7 +94,16 @@ final class IdTable {
         slots[gap] = 0;
     }
 
-    static int spread(int h) {
+    /** The slot an id's probe starts at in a table of {@code slots}: the mixed hash's high bits scaled to the length. */
+    static int home(int hash, int slots) {
+        return (int) ((Integer.toUnsignedLong(spread(hash)) * slots) >>> 32);
+    }
+
+    private static int next(int i, int slots) {
+        return i + 1 == slots ? 0 : i + 1;
+    }
+
+    private static int spread(int h) {
         return (h ^ (h >>> 16)) * 0x9E3779B9;
     }
 

@@ -19,7 +19,7 @@ import java.util.function.IntToLongFunction;
  *  8  i64  slots       at least 16, and count at most three quarters of it: no power of two, since
  *                      a day's table never grows (a doubling table held 2.6 slots an id past a doubling)
  * 16  i64  entries     the entries' length in bytes
- * 24  slots x u32      linear probing from {@code home(hash)}: a slot's low {@code offsetBits} bits
+ * 24  slots x u32      linear probing from {@link IdTable#home}: a slot's low {@code offsetBits} bits
  *                      hold an entry's offset among the entries + 1 (0: an empty slot), the high bits
  *                      the top bits of the id's {@code tag(hash)}, so a probe compares an entry only
  *                      when its tag matches (a miss reads the slots, rarely an entry)
@@ -62,11 +62,6 @@ public final class SealedIds {
         return (1L << (64 - Long.numberOfLeadingZeros(entries))) - 1;
     }
 
-    /** The slot an id's probe starts at: the hash's high bits scaled to the table (no power of two to mask by). */
-    private static long home(int hash, long slots) {
-        return (Integer.toUnsignedLong(IdTable.spread(hash)) * slots) >>> 32;
-    }
-
     /** The id's tag as a slot holds it (its high bits; the offset's bits are zero): a second mix, so not the home's bits again. */
     private static long tag(int hash, long offsetMask) {
         return Integer.toUnsignedLong(hash * 0x85EBCA6B ^ (hash >>> 15) * 0xC2B2AE35) & ~offsetMask;
@@ -87,7 +82,7 @@ public final class SealedIds {
         long count = body.longAt(0);
         long slots = body.longAt(8);
         long entries = body.longAt(16);
-        if (slots < MIN_SLOTS || slots > (length - SLOTS_AT) / 4) {
+        if (slots < MIN_SLOTS || slots > (length - SLOTS_AT) / 4 || slots > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("a table of " + slots + " slots in " + length + " bytes");
         }
         if (entries != length - SLOTS_AT - 4 * slots) {
@@ -157,7 +152,7 @@ public final class SealedIds {
      */
     long find(IdKey key) {
         int hash = key.hash();
-        long i = home(hash, slots);
+        long i = IdTable.home(hash, (int) slots);
         long tag = tag(hash, offsetMask);
         // at most every slot once: a table is never full, but a probe must end on any bytes
         for (long probes = 0; probes < slots; probes++, i = i + 1 == slots ? 0 : i + 1) {
@@ -256,7 +251,7 @@ public final class SealedIds {
             int size = arena.entrySize(at, header);
             if (!IdArena.dead(header)) {
                 int hash = arena.hashAt(at, header);
-                int i = (int) home(hash, slots);
+                int i = IdTable.home(hash, (int) slots);
                 while (out.getInt(SLOTS_AT + 4 * i) != 0) i = i + 1 == slots ? 0 : i + 1;
                 out.putInt(SLOTS_AT + 4 * i, (int) (tag(hash, offsetMask) | (written + 1)));
                 out.put(entriesAt + written, arena.bytes, at, size);
