@@ -370,4 +370,31 @@ class RuleIdsTest {
         assertEquals("M1", repinned.rule());
         assertTrue(repinned.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.MESSAGE && other.equals(g.key())), repinned::toString);
     }
+
+    @Test
+    void P17_P11_aChannelPublishRestsOnWhereItsChannelCameFrom() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "", call("channel_publish", null, "x"), call("channel_publish", "noisy", "y"));
+        Why own = why(s, ToolDecided.class, t -> t.turn() == turn && t.call() == 0);
+        assertEquals("P17", own.rule());
+        assertTrue(restsOn(own, Ground.Kind.LOCUS) && !restsOn(own, Ground.Kind.FOCUS) && !restsOn(own, Ground.Kind.INBOUND), own::toString);
+        assertTrue(!restsOn(own, Ground.Kind.CHANNEL), "it names no channel: " + own);
+        Why named = why(s, ToolDecided.class, t -> t.turn() == turn && t.call() == 1);
+        assertEquals("P11", named.rule());
+        assertTrue(named.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.CHANNEL && "noisy".equals(g.key())), named::toString);
+        s.host.end(turn);
+        long inbound = s.host.start("qa", List.of(s.host.wake("qa", "heartbeat", null)), List.of());
+        s.host.say(inbound, 1, "", call("channel_publish", null, "z"));
+        Why newest = why(s, ToolDecided.class, t -> t.turn() == inbound);
+        assertEquals("P17", newest.rule());
+        assertTrue(restsOn(newest, Ground.Kind.INBOUND) && !restsOn(newest, Ground.Kind.LOCUS), newest::toString);
+        s.host.end(inbound);
+        s.host.focus("qa", "noisy");
+        long focused = s.host.start("qa", List.of(s.host.wake("qa", "heartbeat", null)), List.of());
+        s.host.say(focused, 1, "", call("channel_publish", null, "z"));
+        Why focus = why(s, ToolDecided.class, t -> t.turn() == focused);
+        assertEquals("P17", focus.rule());
+        assertTrue(restsOn(focus, Ground.Kind.FOCUS) && !restsOn(focus, Ground.Kind.LOCUS), focus::toString);
+    }
 }

@@ -35,4 +35,10 @@ class NoticeWordsAtTheEdgesTest {
         assertEquals("unknown", Notices.reason(null), "a private turn whose reason was not recorded");
         assertEquals("some-new-reason", Notices.reason("some-new-reason"), "a reason without words is shown as recorded");
     }
+
+    @Test
+    void D7_aKeptPrivateReasonWithoutWordsIsGivenAsRecorded() {
+        assertEquals("some-new-reason", Notices.keptWhy("some-new-reason"));
+        assertEquals("a silent tick", Notices.keptWhy("silent"));
+    }
 }

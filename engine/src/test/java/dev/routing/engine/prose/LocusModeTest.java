@@ -415,4 +415,35 @@ class LocusModeTest {
         assertNull(answers.get(1).refusal());
         assertEquals("noisy", answers.get(1).channel());
     }
+
+    @Test
+    void D7_aReceiptOfFailedAttemptsAndPlainDraftsSaysNothingNotNothingConfirmed() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Failed.");
+        s.host.settle(requested(s).get(0).attempt(), false, null);
+        s.host.say(turn, 2, "Held.", send("work"));
+        s.host.end(turn);
+        String text = receipt(s, turn).text();
+        assertTrue(text.startsWith("[delivered] nothing: "), "nothing was posted, and nothing may have been: " + text);
+        assertTrue(text.contains(": failed") && text.contains(held(s).get(0).draft() + " (held)"), text);
+    }
+
+    @Test
+    void D7_aReceiptNamingADraftThatMayHaveBeenPostedSaysNothingConfirmed() {
+        Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
+        long first = roomTurn(s, "work");
+        s.host.say(first, 1, ">>>#nowhere Maybe posted.");
+        s.host.say(first, 2, ">>>#work {{unsent}}");
+        s.host.settle(requested(s).get(0).attempt(), null, "no-response");
+        s.host.end(first);
+        long second = roomTurn(s, "work");
+        s.host.say(second, 1, ">>>#nowhere Once more: {{unsent}}");
+        DraftHeld copy = s.host.last(DraftHeld.class).get(0);
+        assertTrue(copy.risk(), "the copy carries the risk of the bounce it writes out");
+        s.host.end(second);
+        String text = receipt(s, second).text();
+        assertTrue(text.startsWith("[delivered] nothing confirmed: held as drafts: " + copy.draft()),
+                "the turn sent nothing, but the draft it holds may have been posted: " + text);
+    }
 }
