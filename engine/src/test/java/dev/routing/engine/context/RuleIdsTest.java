@@ -397,4 +397,23 @@ class RuleIdsTest {
         assertEquals("P17", focus.rule());
         assertTrue(restsOn(focus, Ground.Kind.FOCUS) && !restsOn(focus, Ground.Kind.LOCUS), focus::toString);
     }
+
+    @Test
+    void P5_P8_aPrivateJudgementRestsOnWhatItNamesAndOnNothingElse() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Looking.", call("shell", null, null));
+        String op = s.host.operatorQuietly("qa", "psst");
+        s.host.boundary(turn, op);
+        Why injected = why(s, TurnMadePrivate.class, p -> p.turn() == turn);
+        assertEquals("P5", injected.rule());
+        assertTrue(injected.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.MESSAGE && op.equals(g.key())), injected::toString);
+        assertTrue(!restsOn(injected, Ground.Kind.WAKE), "a boundary takes no wake: " + injected);
+        s.host.end(turn);
+        String w = s.host.wake(new WakeSpec("qa", "self-wake").armedBy(turn));
+        long armed = s.host.start("qa", List.of(w), List.of());
+        Why opened = why(s, TurnOpened.class, o -> o.turn() == armed);
+        assertEquals("P8", opened.rule());
+        assertTrue(opened.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.PRIVATE_TURN && g.number() == turn), opened::toString);
+    }
 }
