@@ -416,4 +416,19 @@ class RuleIdsTest {
         assertEquals("P8", opened.rule());
         assertTrue(opened.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.PRIVATE_TURN && g.number() == turn), opened::toString);
     }
+
+    @Test
+    void P12_aPrivateTurnsUnsentSendNotConfirmedIsABounceKeptPrivateRestingOnItsPrivacy() {
+        Scenario s = traced(Mode.HYBRID, LocusPolicy.DELIVERY);
+        long room = roomTurn(s);
+        s.host.say(room, 1, ">>>#nowhere Lost.");
+        s.host.end(room);
+        String op = s.host.operator("qa", "status?");
+        long secret = s.host.answer("qa", op, null);
+        s.host.say(secret, 1, ">>>#work {{unsent}}");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
+        Why told = notice(s, "bounce");
+        assertEquals("P12", told.rule());
+        assertTrue(told.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.PRIVATE_TURN && g.number() == secret), told::toString);
+    }
 }
