@@ -431,4 +431,13 @@ class RuleIdsTest {
         assertEquals("P12", told.rule());
         assertTrue(told.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.PRIVATE_TURN && g.number() == secret), told::toString);
     }
+
+    @Test
+    void M1_J3_anAttemptRestsOnTheTurnThatRequestedIt() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "pong");
+        Why requested = why(s, PublishRequested.class, p -> true);
+        assertTrue(requested.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.TURN && g.number() == turn), requested::toString);
+    }
 }
