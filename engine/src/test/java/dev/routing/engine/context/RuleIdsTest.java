@@ -10,6 +10,7 @@ import dev.routing.engine.testing.Host.WakeSpec;
 import dev.routing.engine.testing.Scenario;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.Decision;
+import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
 import dev.routing.journal.event.NoticeIssued;
@@ -20,7 +21,9 @@ import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnContinued;
 import dev.routing.journal.event.TurnMadePrivate;
+import dev.routing.journal.event.TurnLocusMoved;
 import dev.routing.journal.event.TurnOpened;
+import dev.routing.journal.event.TurnStarted;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -243,5 +246,198 @@ class RuleIdsTest {
         long later = roomTurn(s);
         s.host.say(later, 1, "", call("channel_publish", "noisy", "x"));
         assertEquals("M6", why(s, ToolDecided.class, t -> t.turn() == later).rule(), "a call the agent may not make counts for nothing");
+    }
+
+    @Test
+    void D2_M6_aSilentTicksWordsSayD2AndASkipReplyRoundsSayM6() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.DELIVERY);
+        s.host.feed(new TurnStarted(s.host.tick(), "qa", List.of(), List.of(), null, true));
+        long tick = s.host.last(TurnOpened.class).get(0).turn();
+        s.host.say(tick, 1, "Quiet.");
+        assertEquals("D2", why(s, SpeechRouted.class, r -> r.turn() == tick).rule(), "a silent tick's words are never drafted");
+        s.host.end(tick);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Unsaid.", call("skip_reply", null, null));
+        assertEquals("M6", why(s, SpeechRouted.class, r -> r.turn() == turn).rule(), "skip_reply outranks the locus");
+    }
+
+    @Test
+    void M1_M1a_wordsWithNoLocusAreHeldUnderM1AndAHeartbeatsUnderM1a() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.DELIVERY);
+        String self = s.host.wake("qa", "self-wake", null);
+        long nowhere = s.host.start("qa", List.of(self), List.of());
+        s.host.say(nowhere, 1, "No locus.");
+        Why held = why(s, SpeechRouted.class, r -> r.turn() == nowhere);
+        assertEquals("M1", held.rule());
+        assertTrue(restsOn(held, Ground.Kind.LOCUS), "held for want of a locus: it rests on the turn's locus");
+        assertEquals("M1", why(s, DraftHeld.class, d -> true).rule());
+        s.host.end(nowhere);
+        String beat = s.host.wake("qa", "heartbeat", null);
+        long heartbeat = s.host.start("qa", List.of(beat), List.of());
+        s.host.say(heartbeat, 1, "Tick.");
+        assertEquals("M1a", why(s, SpeechRouted.class, r -> r.turn() == heartbeat).rule());
+    }
+
+    @Test
+    void M1a_M7_M6_explicitModesHeartbeatHoldsItsPlainSpeechUnderM1aOrBesideADraftsCallM7() {
+        Scenario s = traced(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        String beat = s.host.wake("qa", "heartbeat", null);
+        long turn = s.host.start("qa", List.of(beat), List.of());
+        s.host.say(turn, 1, "No target.");
+        Why held = why(s, SpeechRouted.class, r -> r.round() == 1);
+        assertEquals("M1a", held.rule(), "held with no bounce: a heartbeat's turn has no target");
+        assertTrue(!restsOn(held, Ground.Kind.SEND), "no send held it");
+        s.host.say(turn, 2, "Beside the list.", drafts("list", null));
+        assertEquals("M7", why(s, SpeechRouted.class, r -> r.round() == 2).rule());
+    }
+
+    @Test
+    void M6_M7_wordsASendHoldsRestOnTheSendAndAHeldEnvelopeSaysM6OrInASilencedDraftsRoundM7() {
+        Scenario s = traced(Mode.HYBRID, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, ">>>#work Held by the send.", call("send_message", "work", "posted"));
+        Why envelope = why(s, SpeechRouted.class, r -> r.round() == 1);
+        assertEquals("M6", envelope.rule());
+        assertTrue(restsOn(envelope, Ground.Kind.SEND), envelope::toString);
+        s.host.say(turn, 2, ">>>#work Beside the list.", drafts("list", null));
+        assertEquals("M7", why(s, SpeechRouted.class, r -> r.round() == 2).rule(), "a drafts round of a turn a send silenced");
+    }
+
+    @Test
+    void M6_M7_aRefusedEnvelopeBesideASendOfUnreadablePlaceIsHeldUnderM6AndInASilencedDraftsRoundUnderM7() {
+        Scenario s = traced(Mode.HYBRID, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, ">>>#nowhere Refused.", call("mcpl--discord--send_message", null, "sent"));
+        Why held = why(s, SpeechRouted.class, r -> r.round() == 1);
+        assertEquals("M6", held.rule());
+        assertTrue(restsOn(held, Ground.Kind.SEND), held::toString);
+        s.host.say(turn, 2, ">>>#nowhere Refused again.", drafts("list", null));
+        assertEquals("M7", why(s, SpeechRouted.class, r -> r.round() == 2).rule());
+    }
+
+    @Test
+    void D5_aBareUnsentThatSendsNothingRestsOnTheLatestBounceWhenThereIsOne() {
+        Scenario s = traced(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, ">>#work {{unsent}}");
+        Why none = why(s, SpeechRouted.class, r -> r.round() == 1);
+        assertEquals("D5", none.rule());
+        assertTrue(!restsOn(none, Ground.Kind.DRAFT), "no bounce to rest on: " + none);
+        Scenario b = traced(Mode.EXPLICIT, LocusPolicy.DELIVERY);
+        long bounced = roomTurn(b);
+        b.host.say(bounced, 1, "No target.");
+        String bounce = b.host.all(DraftHeld.class).get(0).draft();
+        b.host.say(bounced, 2, ">>#work {{unsent}}");
+        assertEquals(1, b.host.all(PublishRequested.class).size(), "the bounce is being sent");
+        b.host.say(bounced, 3, ">>#work {{unsent}}");
+        Why out = why(b, SpeechRouted.class, r -> r.round() == 3);
+        assertEquals("D5", out.rule());
+        assertTrue(out.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.DRAFT && bounce.equals(g.key())), out::toString);
+        Why told = notice(b, "bounce");
+        assertTrue(told.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.DRAFT && bounce.equals(g.key())), told::toString);
+    }
+
+    @Test
+    void P8_aContinuingStartRestsOnItsWakesAndAPrivateTurnsOnItsPrivacy() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        String w = s.host.wake("qa", "self-wake", null);
+        s.host.continueTurn("qa", turn, List.of(w), List.of(), false);
+        Why continued = why(s, TurnContinued.class, c -> c.turn() == turn);
+        assertEquals("P8", continued.rule());
+        assertTrue(continued.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.WAKE && w.equals(g.key())), continued::toString);
+        assertTrue(!restsOn(continued, Ground.Kind.PRIVATE_TURN), "a public turn's continuation: " + continued);
+        s.host.end(turn);
+        String op = s.host.operator("qa", "status?");
+        long secret = s.host.answer("qa", op, null);
+        s.host.continueTurn("qa", secret, List.of(), List.of(), false);
+        Why again = why(s, TurnContinued.class, c -> c.turn() == secret);
+        assertEquals("P8", again.rule());
+        assertTrue(restsOn(again, Ground.Kind.PRIVATE_TURN), again::toString);
+    }
+
+    @Test
+    void M1_aRepinRestsOnTheArrivalAndAChannelOpenOnNoMessage() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Opening.", call("channel_open", "noisy", null));
+        Why opened = why(s, TurnLocusMoved.class, m -> true);
+        assertEquals("M1", opened.rule());
+        assertTrue(!restsOn(opened, Ground.Kind.MESSAGE), "a channel_open rests on its turn, not on a message: " + opened);
+        String other = s.host.message("qa", "channel-message", "work", true, "@qa back here", "host", null, false);
+        s.host.boundary(turn, other);
+        Why repinned = why(s, TurnLocusMoved.class, m -> true);
+        assertEquals("M1", repinned.rule());
+        assertTrue(repinned.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.MESSAGE && other.equals(g.key())), repinned::toString);
+    }
+
+    @Test
+    void P17_P11_aChannelPublishRestsOnWhereItsChannelCameFrom() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "", call("channel_publish", null, "x"), call("channel_publish", "noisy", "y"));
+        Why own = why(s, ToolDecided.class, t -> t.turn() == turn && t.call() == 0);
+        assertEquals("P17", own.rule());
+        assertTrue(restsOn(own, Ground.Kind.LOCUS) && !restsOn(own, Ground.Kind.FOCUS) && !restsOn(own, Ground.Kind.INBOUND), own::toString);
+        assertTrue(!restsOn(own, Ground.Kind.CHANNEL), "it names no channel: " + own);
+        Why named = why(s, ToolDecided.class, t -> t.turn() == turn && t.call() == 1);
+        assertEquals("P11", named.rule());
+        assertTrue(named.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.CHANNEL && "noisy".equals(g.key())), named::toString);
+        s.host.end(turn);
+        long inbound = s.host.start("qa", List.of(s.host.wake("qa", "heartbeat", null)), List.of());
+        s.host.say(inbound, 1, "", call("channel_publish", null, "z"));
+        Why newest = why(s, ToolDecided.class, t -> t.turn() == inbound);
+        assertEquals("P17", newest.rule());
+        assertTrue(restsOn(newest, Ground.Kind.INBOUND) && !restsOn(newest, Ground.Kind.LOCUS), newest::toString);
+        s.host.end(inbound);
+        s.host.focus("qa", "noisy");
+        long focused = s.host.start("qa", List.of(s.host.wake("qa", "heartbeat", null)), List.of());
+        s.host.say(focused, 1, "", call("channel_publish", null, "z"));
+        Why focus = why(s, ToolDecided.class, t -> t.turn() == focused);
+        assertEquals("P17", focus.rule());
+        assertTrue(restsOn(focus, Ground.Kind.FOCUS) && !restsOn(focus, Ground.Kind.LOCUS), focus::toString);
+    }
+
+    @Test
+    void P5_P8_aPrivateJudgementRestsOnWhatItNamesAndOnNothingElse() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Looking.", call("shell", null, null));
+        String op = s.host.operatorQuietly("qa", "psst");
+        s.host.boundary(turn, op);
+        Why injected = why(s, TurnMadePrivate.class, p -> p.turn() == turn);
+        assertEquals("P5", injected.rule());
+        assertTrue(injected.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.MESSAGE && op.equals(g.key())), injected::toString);
+        assertTrue(!restsOn(injected, Ground.Kind.WAKE), "a boundary takes no wake: " + injected);
+        s.host.end(turn);
+        String w = s.host.wake(new WakeSpec("qa", "self-wake").armedBy(turn));
+        long armed = s.host.start("qa", List.of(w), List.of());
+        Why opened = why(s, TurnOpened.class, o -> o.turn() == armed);
+        assertEquals("P8", opened.rule());
+        assertTrue(opened.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.PRIVATE_TURN && g.number() == turn), opened::toString);
+    }
+
+    @Test
+    void P12_aPrivateTurnsUnsentSendNotConfirmedIsABounceKeptPrivateRestingOnItsPrivacy() {
+        Scenario s = traced(Mode.HYBRID, LocusPolicy.DELIVERY);
+        long room = roomTurn(s);
+        s.host.say(room, 1, ">>>#nowhere Lost.");
+        s.host.end(room);
+        String op = s.host.operator("qa", "status?");
+        long secret = s.host.answer("qa", op, null);
+        s.host.say(secret, 1, ">>>#work {{unsent}}");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
+        Why told = notice(s, "bounce");
+        assertEquals("P12", told.rule());
+        assertTrue(told.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.PRIVATE_TURN && g.number() == secret), told::toString);
+    }
+
+    @Test
+    void M1_J3_anAttemptRestsOnTheTurnThatRequestedIt() {
+        Scenario s = traced(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "pong");
+        Why requested = why(s, PublishRequested.class, p -> true);
+        assertTrue(requested.grounds().stream().anyMatch(g -> g.kind() == Ground.Kind.TURN && g.number() == turn), requested::toString);
     }
 }

@@ -3,6 +3,7 @@ package dev.routing.engine.drafts;
 import static dev.routing.engine.testing.Host.call;
 import static dev.routing.engine.testing.Host.drafts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.testing.Scenario;
@@ -119,5 +120,25 @@ class DraftNoticesTest {
         assertEquals(new java.util.TreeSet<>(held), new java.util.TreeSet<>(catchUps.get(0).names().drafts()),
                 "every draft the aborted turn held, by id");
         for (String id : held) assertTrue(catchUps.get(0).text().contains(id), id);
+    }
+
+    @Test
+    void D7_aBoundarysNoticeWarnsOnlyOfAHeldDraftThatMayAlreadyHaveBeenPosted() {
+        Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
+        long turn = roomTurn(s);
+        s.host.say(turn, 1, "Plain.", call("send_message", "work", "x"));
+        s.host.boundary(turn);
+        String plain = s.notices("held-drafts").get(0).text();
+        assertFalse(plain.contains("may already have been posted"), plain);
+        s.host.end(turn);
+        long next = roomTurn(s);
+        s.host.say(next, 1, ">>>#nowhere Maybe posted.");
+        s.host.say(next, 2, ">>>#work {{unsent}}");
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
+        s.host.say(next, 3, ">>>#work Again: {{unsent}}", call("send_message", "work", "x"));
+        assertTrue(s.host.last(DraftHeld.class).get(0).risk());
+        s.host.boundary(next);
+        String risky = s.notices("held-drafts").get(s.notices("held-drafts").size() - 1).text();
+        assertTrue(risky.contains("; may already have been posted)"), risky);
     }
 }

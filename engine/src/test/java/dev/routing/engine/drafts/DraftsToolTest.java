@@ -129,6 +129,30 @@ class DraftsToolTest {
     }
 
     @Test
+    void D4_aResendWhoseNextDraftWasDismissedEndsQuietlyAndOneStoppedByItsNextDraftSaysWhy() {
+        Scenario s = scenario();
+        long turn = holdThree(s);
+        List<String> ids = held(s);
+        s.host.say(turn, 4, "", drafts("resend", "work", ids.get(0), ids.get(1)));
+        long first = s.host.last(PublishRequested.class).get(0).attempt();
+        s.host.say(turn, 5, "", drafts("dismiss", null, ids.get(1)));
+        s.host.settle(first, true, null);
+        assertEquals(List.of(), s.host.last(PublishRequested.class));
+        assertEquals(List.of(), s.notices("send-failed"), "nothing left to send: the resend ends with nothing to say");
+
+        s.host.say(turn, 6, "", drafts("resend", "work", ids.get(2)));
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), null, "no-response");
+        s.host.say(turn, 7, "More words.", call("send_message", "work", "x"));
+        String fresh = held(s).get(held(s).size() - 1);
+        s.host.say(turn, 8, "", drafts("resend", "work", fresh, ids.get(2)));
+        s.host.settle(s.host.last(PublishRequested.class).get(0).attempt(), true, null);
+        assertEquals(List.of(), s.host.last(PublishRequested.class));
+        String stopped = s.host.last(dev.routing.journal.event.NoticeIssued.class).get(0).text();
+        assertTrue(stopped.startsWith("[drafts] The resend stopped: " + ids.get(2) + ": not sent: it may already have been posted"),
+                stopped);
+    }
+
+    @Test
     void D4_aResendOwnsItsDraftsUntilDone() {
         Scenario s = scenario();
         long turn = holdThree(s);

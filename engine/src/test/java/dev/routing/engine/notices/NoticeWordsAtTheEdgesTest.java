@@ -2,6 +2,7 @@ package dev.routing.engine.notices;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.routing.engine.drafts.Describe;
 import dev.routing.engine.privacy.PrivateStart;
 import dev.routing.journal.event.Names;
 import dev.routing.journal.event.NoticeIssued;
@@ -34,5 +35,17 @@ class NoticeWordsAtTheEdgesTest {
         assertEquals("an operator's message from a private surface", Notices.reason(PrivateStart.SURFACE));
         assertEquals("unknown", Notices.reason(null), "a private turn whose reason was not recorded");
         assertEquals("some-new-reason", Notices.reason("some-new-reason"), "a reason without words is shown as recorded");
+    }
+
+    @Test
+    void D7_aKeptPrivateReasonWithoutWordsIsGivenAsRecorded() {
+        assertEquals("some-new-reason", Notices.keptWhy("some-new-reason"));
+        assertEquals("a silent tick", Notices.keptWhy("silent"));
+    }
+
+    @Test
+    void D7_aHoldCauseWithoutWordsIsGivenAsRecorded() {
+        assertEquals("some-new-cause", Describe.cause("some-new-cause"));
+        assertEquals("held beside an explicit send", Describe.cause("explicit-send"));
     }
 }

@@ -279,4 +279,30 @@ class FailClosedInputTest {
         assertTrue(s.host.last(ToolDecided.class).get(0).allowed());
         assertEquals("noisy", s.host.last(PublishRequested.class).get(0).channel());
     }
+
+    @Test
+    void P2_aScriptCallOfTurnZeroOrOfTheNextTurnIdNotYetAssignedIsRefusedAsNeverAssigned() {
+        Scenario s = Scenario.withFocusFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long room = s.host.answer("qa", ping, "work");
+        for (long turn : new long[] {0, room + 1}) {
+            s.host.feed(new ScriptCalled(s.host.tick(), "qa", turn, "channel_publish", "work", null, "from nowhere"));
+            String refusal = s.host.last(ToolDecided.class).get(0).refusal();
+            assertEquals("Nothing was posted: turn " + turn + " was never assigned, so it started no script of qa's.", refusal);
+        }
+        assertEquals(List.of(), s.host.all(PublishRequested.class));
+    }
+
+    @Test
+    void P4_aRoundsCallsForAnEndedTurnOrTheNextTurnIdNotYetAssignedAreRefusedSayingWhich() {
+        Scenario s = Scenario.withFocusFallback();
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        long room = s.host.answer("qa", ping, "work");
+        s.host.end(room);
+        s.host.say(room, 2, "", call("send_message", "work", "late"));
+        assertEquals("turn " + room + " is not open: its calls count for nothing", s.host.last(ToolDecided.class).get(0).refusal());
+        s.host.say(room + 1, 1, "", call("send_message", "work", "early"));
+        assertEquals("turn " + (room + 1) + " is not open: the engine never assigned it: its calls count for nothing",
+                s.host.last(ToolDecided.class).get(0).refusal());
+    }
 }

@@ -184,6 +184,20 @@ class PrivacyAtScaleTest {
         assertTrue(named.refusal().contains("no longer knows whose script"), named.refusal());
     }
 
+    /** P13, fail closed: the day a turn leaves retention, the first fact of that day already finds no owner for it. */
+    @Test
+    void P13_aScriptCallThatIsTheFirstFactOfTheDayItsTurnLeavesRetentionIsRefused() {
+        Scenario s = Scenario.withFocusFallback();
+        String ping = s.host.room("qa", "noisy", "@qa run the monthly report", true);
+        long started = s.host.answer("qa", ping, "noisy");
+        s.host.end(started);
+        s.host.advance(31L * 86_400);
+        s.host.feed(new ScriptCalled(s.host.tick(), "qa", started, "channel_publish", "noisy", null, "named"));
+        ToolDecided named = s.host.last(ToolDecided.class).get(0);
+        assertFalse(named.allowed(), "judged by the day of the call, not of the fact before it");
+        assertTrue(named.refusal().contains("no longer knows whose script"), named.refusal());
+    }
+
     /** P13: a turn the first fact of a UTC day opened is kept as that day's, all thirty days (its decisions fold before the clock moves). */
     @Test
     void P13_aTurnOpenedByADaysFirstFactIsKeptThroughItsThirtiethDay() {

@@ -310,4 +310,16 @@ class PrivateTurnSpeechTest {
     static Host host(Scenario s) {
         return s.host;
     }
+
+    /** B4: the pointer to channel_list follows the tools the turn opened with, not settings changed since. */
+    @Test
+    void P13_aPrivateTurnsRefusalPointsToChannelListByTheToolsItsTurnOpenedWith() {
+        Scenario s = new Scenario().agent(Mode.LOCUS, LocusPolicy.DELIVERY);
+        long turn = operatorTurn(s);
+        s.host.configure(new dev.routing.journal.event.AgentConfigured(s.host.tick(), "qa", Mode.LOCUS, LocusPolicy.DELIVERY,
+                List.of("channel_publish", "shell"), false, null));
+        s.host.say(turn, 1, "", call("channel_publish", null, "r"));
+        String refusal = s.host.last(ToolDecided.class).get(0).refusal();
+        assertTrue(refusal.endsWith("(channel_list shows the channel ids)."), refusal);
+    }
 }

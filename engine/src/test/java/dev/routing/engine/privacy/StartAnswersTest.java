@@ -119,4 +119,16 @@ class StartAnswersTest {
         explicit.host.say(turn, 1, "", call("channel_publish", null, "hello"));
         assertEquals("noisy", explicit.host.last(PublishRequested.class).get(0).channel());
     }
+
+    @Test
+    void P7_P12_aContinuingStartOfStoredPrivateInputSaysWhatWasStoredAndHowMuchMore() {
+        long turn = roomTurn("work");
+        s.host.operatorQuietly("qa", "first in private");
+        s.host.operatorQuietly("qa", "second in private");
+        s.host.continueTurn("qa", turn, List.of(), List.of(), false);
+        assertEquals(PrivateStart.STORED, s.host.last(TurnContinued.class).get(0).why());
+        String told = privateNotices().get(0).text();
+        assertTrue(told.contains("an operator's message from a private surface (") && told.contains(") and 1 more, stored before this start"),
+                told);
+    }
 }

@@ -262,4 +262,22 @@ class HybridModeTest {
         s.host.say(next, 1, "Back home.");
         assertEquals(Route.publish("work", "discord"), routes(s, next, 1).get(0));
     }
+
+    @Test
+    void M2_plainSpeechAfterAnEnvelopeGoesToItsTargetOnTheServerItWasNamedOn() {
+        Scenario s = hybrid();
+        s.host.channel("ops", "slack");
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, ">>>#ops On slack.");
+        s.host.say(turn, 2, "Still there.");
+        assertEquals(Route.publish("ops", "slack"), routes(s, turn, 2).get(0), "the sticky target on the server it was named on");
+    }
+
+    @Test
+    void M2_aRoundsSegmentsAreNumberedFromZeroInTheOrderWritten() {
+        Scenario s = hybrid();
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Before.\n>>>#noisy Between.\n>>>#work After.");
+        assertEquals(List.of(0, 1, 2), segments(s, turn, 1).stream().map(SpeechRouted::segment).toList());
+    }
 }

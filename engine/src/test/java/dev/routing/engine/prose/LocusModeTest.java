@@ -25,6 +25,7 @@ import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnLocusMoved;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -348,5 +349,101 @@ class LocusModeTest {
         List<NoticeIssued> told = s.notices("routing").stream().filter(n -> n.turn() == turn).toList();
         assertEquals(List.of("work"), told.get(0).names().channels());
         assertFalse(Prose.moves(s).stream().anyMatch(TurnLocusMoved::sticky));
+    }
+
+    @Test
+    void M1_theTriggerIsTheBatchsAddressedChannelWakeWhereverItStandsElseItsNewest() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        String ping = s.host.room("qa", "work", "@qa ping", true);
+        String chatter = s.host.room("qa", "noisy", "chatter", false);
+        String addressed = s.host.wake("qa", "message", "work", ping);
+        String ambient = s.host.wake("qa", "message", "noisy", chatter);
+        long first = s.host.start("qa", List.of(addressed, ambient), List.of(ping, chatter));
+        assertEquals("work", s.opened(first).trigger(), "the addressed wake, though a newer one follows it");
+        assertEquals("work", s.opened(first).locus());
+        s.host.end(first);
+        String more = s.host.room("qa", "noisy", "more chatter", false);
+        String again = s.host.room("qa", "work", "@qa again", true);
+        long second = s.host.start("qa", List.of(s.host.wake("qa", "message", "noisy", more),
+                s.host.wake("qa", "message", "work", again)), List.of(more, again));
+        assertEquals("work", s.opened(second).trigger(), "the addressed wake, though an unaddressed one comes first");
+        s.host.end(second);
+        String quiet = s.host.room("qa", "work", "quiet", false);
+        String newest = s.host.room("qa", "noisy", "newest", false);
+        long third = s.host.start("qa", List.of(s.host.wake("qa", "message", "work", quiet),
+                s.host.wake("qa", "message", "noisy", newest)), List.of(quiet, newest));
+        assertEquals("noisy", s.opened(third).trigger(), "none addressed: the newest channel wake");
+    }
+
+    @Test
+    void M1_aTurnWithNoLocusOpensOnNoServerAndIsToldOfNoChannelOnlyAfterOneWithAChannel() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long nowhere = s.host.start("qa", List.of(s.host.wake("qa", "self-wake", null)), List.of());
+        assertNull(s.opened(nowhere).locus());
+        assertNull(s.opened(nowhere).server(), "no locus, so no server");
+        assertEquals(List.of(), s.notices("routing"), "nothing was ever told, and nothing changes: no notice");
+        s.host.end(nowhere);
+        long work = roomTurn(s, "work");
+        assertEquals(List.of("work"), s.notices("routing").get(0).names().channels());
+        s.host.end(work);
+        long after = s.host.start("qa", List.of(s.host.wake("qa", "self-wake", null)), List.of());
+        List<NoticeIssued> told = s.notices("routing").stream().filter(n -> n.turn() == after).toList();
+        assertEquals(1, told.size(), "the resident was told work: it is told its speech now goes nowhere");
+        assertEquals("[routing] Your plain speech now goes to no channel.", told.get(0).text());
+    }
+
+    @Test
+    void M1_aLocusMoveSaysWhyInItsWireWord() {
+        Scenario s = locus(LocusPolicy.LATEST_INBOUND);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Opening.", call("channel_open", "noisy", null));
+        assertEquals("channel-open", Prose.moves(s).get(0).why());
+        String other = s.host.message("qa", "channel-message", "work", true, "@qa back here", "host", null, false);
+        s.host.boundary(turn, other);
+        assertEquals("addressed-arrival", Prose.moves(s).get(1).why());
+    }
+
+    @Test
+    void M1_aChannelOpenNamingAChannelIsAllowedAndOneNamingNoneIsRefusedSayingSo() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "", call("channel_open", null, null), call("channel_open", "noisy", null));
+        List<ToolDecided> answers = s.host.all(ToolDecided.class);
+        assertFalse(answers.get(0).allowed());
+        assertEquals("channel_open needs a channel", answers.get(0).refusal());
+        assertTrue(answers.get(1).allowed());
+        assertNull(answers.get(1).refusal());
+        assertEquals("noisy", answers.get(1).channel());
+    }
+
+    @Test
+    void D7_aReceiptOfFailedAttemptsAndPlainDraftsSaysNothingNotNothingConfirmed() {
+        Scenario s = locus(LocusPolicy.DELIVERY);
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Failed.");
+        s.host.settle(requested(s).get(0).attempt(), false, null);
+        s.host.say(turn, 2, "Held.", send("work"));
+        s.host.end(turn);
+        String text = receipt(s, turn).text();
+        assertTrue(text.startsWith("[delivered] nothing: "), "nothing was posted, and nothing may have been: " + text);
+        assertTrue(text.contains(": failed") && text.contains(held(s).get(0).draft() + " (held)"), text);
+    }
+
+    @Test
+    void D7_aReceiptNamingADraftThatMayHaveBeenPostedSaysNothingConfirmed() {
+        Scenario s = new Scenario().agent(Mode.HYBRID, LocusPolicy.DELIVERY);
+        long first = roomTurn(s, "work");
+        s.host.say(first, 1, ">>>#nowhere Maybe posted.");
+        s.host.say(first, 2, ">>>#work {{unsent}}");
+        s.host.settle(requested(s).get(0).attempt(), null, "no-response");
+        s.host.end(first);
+        long second = roomTurn(s, "work");
+        s.host.say(second, 1, ">>>#nowhere Once more: {{unsent}}");
+        DraftHeld copy = s.host.last(DraftHeld.class).get(0);
+        assertTrue(copy.risk(), "the copy carries the risk of the bounce it writes out");
+        s.host.end(second);
+        String text = receipt(s, second).text();
+        assertTrue(text.startsWith("[delivered] nothing confirmed: held as drafts: " + copy.draft()),
+                "the turn sent nothing, but the draft it holds may have been posted: " + text);
     }
 }

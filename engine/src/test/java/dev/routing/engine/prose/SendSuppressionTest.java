@@ -12,9 +12,11 @@ import static dev.routing.engine.prose.Prose.tool;
 import static dev.routing.engine.testing.Host.call;
 import static dev.routing.engine.testing.Host.drafts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.testing.Scenario;
+import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.DraftHeld;
 import dev.routing.journal.event.LocusPolicy;
 import dev.routing.journal.event.Mode;
@@ -276,5 +278,16 @@ class SendSuppressionTest {
         assertEquals(Route.publish("work", "discord"), routes(s, turn, 1).get(0));
         assertEquals(1, requested(s).size());
         assertEquals(List.of(), held(s));
+    }
+
+    @Test
+    void M6_824_aSendToALabelTwoChannelsCarryHasNoPlaceAndHoldsSpeechGoingAnywhere() {
+        Scenario s = scenario(Mode.LOCUS);
+        s.host.feed(new ChannelRegistered(s.host.tick(), "c-one", "discord", "#shared", false));
+        s.host.feed(new ChannelRegistered(s.host.tick(), "c-two", "discord", "#shared", false));
+        long turn = roomTurn(s, "work");
+        s.host.say(turn, 1, "Anywhere.", call("send_message", "#shared", "sent"));
+        assertNull(s.host.all(ToolDecided.class).get(0).place(), "the label names two channels: no place is read");
+        assertTrue(isHeld(routes(s, turn, 1).get(0), "explicit-send"), "held wherever it was going");
     }
 }
