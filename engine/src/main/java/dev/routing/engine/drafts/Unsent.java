@@ -46,12 +46,6 @@ public final class Unsent {
         return d == null || d.delivered || d.dismissed ? null : d.id;
     }
 
-    /** The same, as the round's own calls leave it: a dismissal of this round takes the draft from {{unsent}}. */
-    public static String names(Context ctx, String agent, Claims claims) {
-        String id = names(ctx, agent);
-        return id == null || claims.dismissed(id) ? null : id;
-    }
-
     /** The latest bounce while it is kept, whatever its state. */
     static Draft latest(Context ctx, String agent) {
         String id = ctx.state().drafts.latestBounce.get(agent);
