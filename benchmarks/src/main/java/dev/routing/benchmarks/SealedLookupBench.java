@@ -55,7 +55,7 @@ public class SealedLookupBench {
             ByteBuffer body = SealedIds.encode(ids.length, i -> ids[i], i -> i % 3 == 0 ? ForgottenIds.NO_READER : 1_000 + i);
             ByteBuffer direct = ByteBuffer.allocateDirect(body.capacity()).order(ByteOrder.LITTLE_ENDIAN);
             direct.put(body.duplicate().clear()).clear();
-            tables[d] = SealedIds.over(20_400 + d, new DirectBody(direct));
+            tables[d] = SealedIds.over(20_400 + d, SealedIds.Body.of(direct));
         }
         absent = new String[1 << 16];
         for (int i = 0; i < absent.length; i++) absent[i] = Long.toString(1_200_000_000_000_000_000L + random.nextLong(1L << 50));
@@ -73,22 +73,5 @@ public class SealedLookupBench {
     @Benchmark
     public long miss() {
         return tables[pick.nextInt(days)].lookup(absent[pick.nextInt(absent.length)]);
-    }
-
-    private record DirectBody(ByteBuffer bytes) implements SealedIds.Body {
-        @Override
-        public long length() {
-            return bytes.capacity();
-        }
-
-        @Override
-        public long longAt(long at) {
-            return bytes.getLong((int) at);
-        }
-
-        @Override
-        public byte byteAt(long at) {
-            return bytes.get((int) at);
-        }
     }
 }

@@ -249,7 +249,7 @@ public final class PrivateInput {
         if (m.surface) return "an operator's message from a private surface (" + m.kind + ", no channel)";
         if (StoredMessage.REUSED.equals(m.unclassified)) return "an id stored again for another message (" + m.kind + ") while it named private input or a turn's work";
         if (m.unclassified != null) return "an id put back in the history that names no message the engine stored";
-        long turn = m.workTurn;
+        long turn = m.workTurn();
         return turn == 0 ? "work brought back from no known turn (" + m.kind + ")"
                 : "what turn " + turn + "'s work brought back (" + m.kind + "), a turn that had taken in private input";
     }

@@ -217,10 +217,10 @@ public final class Notices {
             what = "a message (" + id + ") the engine cannot classify";
         } else if (m.surface) {
             what = "an operator's message from a private surface (" + id + ")";
-        } else if (m.workTurn == null || m.workTurn == 0) {
+        } else if (!m.isWork() || m.workTurn() == 0) {
             what = "work (" + id + ") of a turn the engine never assigned";
         } else {
-            long t = m.workTurn;
+            long t = m.workTurn();
             what = switch (String.valueOf(m.kind)) {
                 case "agent-mail" -> "agent mail (" + id + ") sent while its sender's turn " + t + " was private";
                 case "work-result" -> "a result (" + id + ") of work that private turn " + t + " started";

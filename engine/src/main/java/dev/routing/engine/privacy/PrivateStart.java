@@ -170,7 +170,7 @@ public final class PrivateStart {
         if (m != null) {
             String why = whyMessage(privacy, m);
             if (why != null) return why;
-            readIn = m.readIn;
+            readIn = m.hasReadIn() ? m.readIn() : null;
         } else {
             long known = privacy.forgottenLookup(agent, id, today);
             if (known == ForgottenIds.NOT_HELD) return UNKNOWN_MESSAGE;
@@ -183,7 +183,7 @@ public final class PrivateStart {
     private static String whyMessage(PrivacyRecord privacy, StoredMessage m) {
         if (m.surface) return SURFACE;
         if (m.unclassified != null) return m.unclassified;
-        if (m.workTurn != null && privacy.isPrivateTurn(m.workTurn)) return WORK;
+        if (m.isWork() && privacy.isPrivateTurn(m.workTurn())) return WORK;
         return null;
     }
 }

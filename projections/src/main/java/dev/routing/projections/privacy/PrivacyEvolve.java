@@ -17,7 +17,7 @@ public final class PrivacyEvolve {
     public static StoredMessage message(PrivacyRecord privacy, MessageReceived m, long nextTurn) {
         StoredMessage stored = StoredMessage.of(m);
         // P2: work that names a turn never assigned names no known turn, as 0 does, for good (fail closed).
-        if (stored.workTurn != null && stored.workTurn >= nextTurn) stored.workTurn = 0L;
+        if (stored.isWork() && stored.workTurn() >= nextTurn) stored.workTurn(0);
         StoredMessage before = privacy.message(m.agent(), m.id());
         // P7: only what this message is sets the mark; a reused id's private words were marked when stored.
         if (privacy.isPrivateInput(stored)) privacy.markOf(m.agent()).add(m.id());

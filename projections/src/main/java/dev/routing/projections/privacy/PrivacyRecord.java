@@ -48,7 +48,7 @@ public final class PrivacyRecord {
      * P2: so is one whose id the engine cannot classify.
      */
     public boolean isPrivateInput(StoredMessage m) {
-        return m.surface || m.unclassified != null || (m.workTurn != null && isPrivateTurn(m.workTurn));
+        return m.surface || m.unclassified != null || (m.isWork() && isPrivateTurn(m.workTurn()));
     }
 
     public StoredMessage message(String agent, String id) {
@@ -100,11 +100,11 @@ public final class PrivacyRecord {
         StoredMessage m = byId.get(id);
         if (m == null) return;
         m.read = true;
-        if (m.readIn == null) m.readIn = turn;
+        if (turn != null) m.readFirstIn(turn);
         if (m.mayBePrivate()) return;
         // a message that may not be private input was never among the private input on the branch
         byId.remove(id);
-        forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.readIn, epochDay);
+        forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.hasReadIn() ? m.readIn() : null, epochDay);
     }
 
     /** Lets go the ids of public messages forgotten on a UTC day before {@code cutoffDay}: a later mention of one counts as unknown. */

@@ -34,8 +34,8 @@ final class PrivateOnBranch {
         if (m.onBranch && record.isPrivateInput(m) || before != null && before.onBranch && record.isPrivateInput(before)) {
             update(record, agent, id, m);
         }
-        if (m.workTurn != null && !record.isPrivateTurn(m.workTurn)) {
-            workOfPublicTurns.computeIfAbsent(m.workTurn, t -> new ArrayList<>()).add(new Work(agent, id));
+        if (m.isWork() && !record.isPrivateTurn(m.workTurn())) {
+            workOfPublicTurns.computeIfAbsent(m.workTurn(), t -> new ArrayList<>()).add(new Work(agent, id));
         }
     }
 

@@ -36,6 +36,27 @@ public final class SealedIds {
         long longAt(long at);
 
         byte byteAt(long at);
+
+        /** A table held in a buffer (a test's, a benchmark's; the engine maps a file), read little-endian from its start. */
+        static Body of(ByteBuffer bytes) {
+            ByteBuffer b = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            return new Body() {
+                @Override
+                public long length() {
+                    return b.capacity();
+                }
+
+                @Override
+                public long longAt(long at) {
+                    return b.getLong((int) at);
+                }
+
+                @Override
+                public byte byteAt(long at) {
+                    return b.get((int) at);
+                }
+            };
+        }
     }
 
     private static final int SLOTS_AT = 24;

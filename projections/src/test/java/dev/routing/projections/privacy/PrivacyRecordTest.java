@@ -42,7 +42,7 @@ class PrivacyRecordTest {
                     case 2 -> record.markRead("qa", id, null, 20_000);
                     default -> {
                         StoredMessage m = message(random.nextInt(4) == 0, random.nextInt(3) > 0);
-                        if (random.nextBoolean()) m.workTurn = (long) random.nextInt(6);
+                        if (random.nextBoolean()) m.workTurn(random.nextInt(6));
                         if (random.nextInt(8) == 0) m.unclassified = StoredMessage.REUSED;
                         record.store("qa", id, m);
                     }

@@ -91,7 +91,7 @@ class SealedDaysTest {
     /** Seals the oldest day on the heap into a table in memory, as the engine does into a file. */
     private static SealedIds sealOldest(ForgottenIds ids) {
         long day = ids.oldestDayOnHeap();
-        SealedIds table = SealedIds.over(day, SealedBodies.of(ids.oldestDayBody()));
+        SealedIds table = SealedIds.over(day, SealedIds.Body.of(ids.oldestDayBody()));
         ids.sealOldestDay(new ForgottenIds.SealedDay(day, 77, -5, "rules 2", table.size()), table);
         return table;
     }

@@ -20,7 +20,7 @@ class SealedIdsDamageTest {
 
     @Test
     void anIntactTableAnswersEveryIdAndItsReader() {
-        SealedIds table = SealedIds.over(DAY, SealedBodies.of(intact()));
+        SealedIds table = SealedIds.over(DAY, SealedIds.Body.of(intact()));
         assertEquals(IDS, table.size());
         for (int i = 0; i < IDS; i++) assertEquals(reader(i), table.lookup(id(i)), id(i));
         assertEquals(ForgottenIds.NOT_HELD, table.lookup("op-never"));
@@ -36,7 +36,7 @@ class SealedIdsDamageTest {
             // its tag kept, so the probe compares it; its offset all ones: past the entries' end
             if (s != 0) b.putInt(24 + 4 * i, s | (1 << offsetBits) - 1);
         }
-        SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
+        SealedIds table = SealedIds.over(DAY, SealedIds.Body.of(b));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(5)));
         assertTrue(e.getMessage().contains("points past the entries"), e.getMessage());
     }
@@ -46,7 +46,7 @@ class SealedIdsDamageTest {
         ByteBuffer b = intact();
         int first = entriesAt(b);
         b.put(first, (byte) (b.get(first) | IdArena.DEAD)); // the flags sit in the header's first byte
-        SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
+        SealedIds table = SealedIds.over(DAY, SealedIds.Body.of(b));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(0)));
         assertTrue(e.getMessage().contains("a bad entry header"), e.getMessage());
         assertThrows(IllegalStateException.class, () -> table.forEachEntry(key -> true, bytes -> {}));
@@ -56,9 +56,9 @@ class SealedIdsDamageTest {
     void anEntryCutAtTheEndIsRefusedByTheLookupAndTheWalkThatMeetIt() {
         ByteBuffer whole = intact();
         ByteBuffer cut = whole.slice(0, whole.capacity() - 2).order(ByteOrder.LITTLE_ENDIAN);
-        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedBodies.of(cut)), "its entries' length is 2 bytes more");
+        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedIds.Body.of(cut)), "its entries' length is 2 bytes more");
         cut.putLong(16, cut.getLong(16) - 2); // a writer that counted the cut entries' bytes
-        SealedIds table = SealedIds.over(DAY, SealedBodies.of(cut));
+        SealedIds table = SealedIds.over(DAY, SealedIds.Body.of(cut));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(IDS - 1)));
         assertTrue(e.getMessage().contains("damaged"), e.getMessage());
         assertThrows(IllegalStateException.class, () -> table.forEachEntry(key -> true, bytes -> {}));
@@ -68,10 +68,10 @@ class SealedIdsDamageTest {
     void countsThatCannotFitTheBytesAreRefusedAtOnce() {
         ByteBuffer tooMany = intact();
         tooMany.putLong(0, tooMany.getLong(8)); // every slot full: more than three quarters
-        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedBodies.of(tooMany)));
+        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedIds.Body.of(tooMany)));
         ByteBuffer noRoom = intact();
         noRoom.putLong(0, noRoom.capacity()); // more ids than bytes
-        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedBodies.of(noRoom)));
+        assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedIds.Body.of(noRoom)));
     }
 
     @Test
@@ -81,7 +81,7 @@ class SealedIdsDamageTest {
             ByteBuffer b = SealedIds.encode(ids, SealedIdsDamageTest::id, SealedIdsDamageTest::reader);
             long slots = b.getLong(8);
             assertTrue(slots <= Math.max(16, (4L * ids + 2) / 3 + 1), ids + " ids in " + slots + " slots");
-            SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
+            SealedIds table = SealedIds.over(DAY, SealedIds.Body.of(b));
             for (int i = 0; i < ids; i += Math.max(1, ids / 500)) assertEquals(reader(i), table.lookup(id(i)), id(i));
             for (int i = 0; i < 500; i++) assertEquals(ForgottenIds.NOT_HELD, table.lookup("absent-" + i));
         }
@@ -92,7 +92,7 @@ class SealedIdsDamageTest {
         // every entry unreadable: a probe that compared one would refuse it, so a miss that answers read none
         ByteBuffer b = intact();
         for (int at = entriesAt(b); at < b.capacity(); at++) b.put(at, (byte) 0xFF);
-        SealedIds table = SealedIds.over(DAY, SealedBodies.of(b));
+        SealedIds table = SealedIds.over(DAY, SealedIds.Body.of(b));
         for (int i = 0; i < 1_000; i++) assertEquals(ForgottenIds.NOT_HELD, table.lookup("absent-" + i));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(5)));
         assertTrue(e.getMessage().contains("a bad entry header"), e.getMessage());

@@ -11,7 +11,10 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A kept message's kind, channel and server are shared words, not a copy per message (the heap a restore holds). */
+/**
+ * A kept message's kind, channel and server are shared words, not a copy per message, and its turn
+ * ids are not boxed (the heap a restore holds); its checkpoint form stays as it was.
+ */
 class StoredMessageMemoryTest {
     private static final Instant AT = Instant.parse("2026-11-03T09:15:00Z");
 
@@ -52,5 +55,43 @@ class StoredMessageMemoryTest {
         assertSame(a.channel, b.channel);
         assertSame(a.server, b.server);
         assertEquals(StateCodec.toJson(state), StateCodec.toJson(restored), "the state writes back as it was");
+    }
+
+    @Test
+    void aKeptMessagesTurnIdsWriteAndReadBackAsTheEarlierBuildsFormHeldThem() {
+        // the form the build before unboxed turn ids wrote for these two messages, byte for byte
+        String earlier = "{\"qa\":{\"m-1\":{\"kind\":\"channel-message\",\"channel\":\"general\",\"server\":\"discord\",\"addressed\":false,"
+                + "\"tags\":[],\"surface\":false,\"workTurn\":0,\"onBranch\":true,\"read\":false},\"m-2\":{\"kind\":\"channel-message\","
+                + "\"channel\":\"general\",\"server\":\"discord\",\"addressed\":true,\"tags\":[\"x\"],\"surface\":false,\"workTurn\":7,"
+                + "\"onBranch\":true,\"read\":true,\"readIn\":-9}}}";
+        EngineState state = new EngineState();
+        StoredMessage plain = StoredMessage.of(message("m-1"));
+        plain.workTurn(0);
+        StoredMessage work = StoredMessage.of(new MessageReceived(AT, "m-2", "qa", "channel-message", "general", "discord", true,
+                List.of("x"), "hi", "host", null, true));
+        work.workTurn(7);
+        work.read = true;
+        work.readFirstIn(-9);
+        work.readFirstIn(4); // the first reader stays
+        state.privacy.messagesOf("qa").put("m-1", plain);
+        state.privacy.messagesOf("qa").put("m-2", work);
+        assertEquals(earlier, messages(StateCodec.toCheckpointBytes(state)));
+        EngineState restored = StateCodec.fromJson(StateCodec.toCheckpointBytes(state));
+        StoredMessage back = restored.privacy.messagesOf("qa").get("m-2");
+        assertEquals(true, back.isWork());
+        assertEquals(7, back.workTurn());
+        assertEquals(-9, back.readIn());
+        StoredMessage none = StoredMessage.of(message("m-3"));
+        assertEquals(false, none.isWork() || none.hasReadIn(), "no turn until one is given");
+        assertEquals(earlier, messages(StateCodec.toCheckpointBytes(restored)));
+    }
+
+    private static String messages(byte[] checkpoint) {
+        try {
+            com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+            return json.writeValueAsString(json.readTree(checkpoint).path("privacy").path("messages"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }
