@@ -1,5 +1,6 @@
 package dev.routing.projections.privacy;
 
+import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.HashMap;
 import java.util.TreeSet;
 
@@ -23,7 +24,7 @@ final class PrivateOnBranch {
 
     private final HashMap<String, TreeSet<String>> ids = new HashMap<>();
     /** turn -> the newest message stored as its work while it was public; checked again, with the earlier ones, when the turn turns private. */
-    private final HashMap<Long, Work> workOfPublicTurns = new HashMap<>();
+    private final HashedSortedMap<Long, Work> workOfPublicTurns = new HashedSortedMap<>();
 
     String first(String agent) {
         TreeSet<String> of = ids.get(agent);

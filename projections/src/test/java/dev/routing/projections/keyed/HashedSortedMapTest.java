@@ -1,7 +1,9 @@
 package dev.routing.projections.keyed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -79,6 +81,34 @@ class HashedSortedMapTest {
             }
             HashedSortedMap<String, Integer> restored = JSON.readValue(JSON.writeValueAsString(map), new TypeReference<HashedSortedMap<String, Integer>>() {});
             assertEquals(new ArrayList<>(expected.entrySet()), new ArrayList<>(restored.entrySet()), "seed " + seed + " restored");
+        }
+    }
+
+    /** Thousands of keys grown into and taken out again: the table's growth and its removals' moves, against a tree, also in no order. */
+    @Test
+    void manyKeysWrittenAndRemovedMatchATreeAlsoInNoOrder() {
+        for (int seed = 0; seed < 20; seed++) {
+            Random random = new Random(seed);
+            HashedSortedMap<Long, Integer> map = new HashedSortedMap<>();
+            TreeMap<Long, Integer> expected = new TreeMap<>();
+            int keys = 50 + random.nextInt(5000);
+            for (int step = 0; step < 20_000; step++) {
+                long key = random.nextInt(keys) * 1_000_003L;
+                String why = "seed " + seed + " step " + step;
+                if (random.nextInt(3) == 0) assertEquals(expected.remove(key), map.remove(key), why);
+                else assertEquals(expected.put(key, step), map.put(key, step), why);
+                long probe = random.nextInt(keys) * 1_000_003L;
+                assertEquals(expected.get(probe), map.get(probe), why);
+                assertEquals(expected.size(), map.size(), why);
+            }
+            assertEquals(new ArrayList<>(expected.entrySet()), new ArrayList<>(map.entrySet()), "seed " + seed);
+            TreeMap<Long, Integer> byHash = new TreeMap<>();
+            for (var e : map.byHash()) assertEquals(null, byHash.put(e.getKey(), e.getValue()), "each key once, seed " + seed);
+            assertEquals(expected, byHash, "seed " + seed);
+            for (Long k : new ArrayList<>(expected.keySet())) assertEquals(expected.remove(k), map.remove(k));
+            assertTrue(map.isEmpty());
+            assertEquals(0, map.entrySet().size());
+            assertFalse(map.byHash().iterator().hasNext());
         }
     }
 }
