@@ -180,6 +180,7 @@ public final class SealedIds {
             long s = slot(i);
             if (s == 0) return -1;
             if ((s & ~offsetMask) != tag) continue;
+            if ((s & offsetMask) == 0) throw damaged("slot " + i + " holds a tag and no entry");
             long at = entriesAt + (s & offsetMask) - 1;
             if (at >= body.length()) throw damaged("slot " + i + " points past the entries");
             entryEnd(at);

@@ -1,6 +1,5 @@
 package dev.routing.projections.privacy;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -12,7 +11,9 @@ import java.util.List;
  * What the privacy record keeps of a stored message. Its two turn ids are held unboxed, each with
  * whether it has one (any long is a turn id a host may send, so no value can stand for none): a
  * boxed id was 24 bytes more a message, 6 MB of a restore's heap at 10 M messages. The checkpoint's
- * form is as it was: {@code workTurn} a number or null, {@code readIn} a number or absent.
+ * form is as it was: {@code workTurn} and {@code readIn} a number, or absent when there is none.
+ * The fields are {@code transient} so the mapper neither writes them nor knows their names: a
+ * checkpoint naming one is refused as any unknown field is.
  */
 @JsonPropertyOrder({"kind", "channel", "server", "addressed", "tags", "surface", "workTurn", "onBranch", "read", "readIn", "unclassified"})
 public final class StoredMessage {
@@ -24,19 +25,15 @@ public final class StoredMessage {
     /** A private surface's message (P1). */
     public boolean surface;
     /** The turn whose work this is, when the host marked it (P2, P3): {@link #workTurn()}. */
-    @JsonIgnore
-    private boolean isWork;
-    @JsonIgnore
-    private long workTurn;
+    private transient boolean isWork;
+    private transient long workTurn;
     /** On the agent's current history branch (P9 reads only these). */
     public boolean onBranch = true;
     /** A start or a live boundary has taken it in. */
     public boolean read;
     /** The turn whose start or live boundary first read it (P15: judged as that turn stands): {@link #readIn()}. */
-    @JsonIgnore
-    private boolean hasReadIn;
-    @JsonIgnore
-    private long readIn;
+    private transient boolean hasReadIn;
+    private transient long readIn;
     /**
      * Why the engine cannot tell what the id holds (P2: it then counts as private input), or null
      * when it can: {@link #UNKNOWN} or {@link #REUSED}. Left out of a checkpoint while null.

@@ -42,6 +42,20 @@ class SealedIdsDamageTest {
     }
 
     @Test
+    void aSlotHoldingATagAndNoEntryIsRefusedByTheLookupThatMeetsIt() {
+        ByteBuffer b = intact();
+        long slots = b.getLong(8);
+        int offsetBits = Long.SIZE - Long.numberOfLeadingZeros(b.getLong(16));
+        for (int i = 0; i < slots; i++) {
+            int s = b.getInt(24 + 4 * i);
+            if (s != 0) b.putInt(24 + 4 * i, s & -(1 << offsetBits)); // its tag kept, its offset gone
+        }
+        SealedIds table = SealedIds.over(DAY, SealedIds.Body.of(b));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.lookup(id(5)));
+        assertTrue(e.getMessage().contains("holds a tag and no entry"), e.getMessage());
+    }
+
+    @Test
     void anEntryMarkedDeadIsRefusedByTheLookupAndTheWalkThatMeetIt() {
         ByteBuffer b = intact();
         int first = entriesAt(b);

@@ -86,6 +86,19 @@ class StoredMessageMemoryTest {
         assertEquals(earlier, messages(StateCodec.toCheckpointBytes(restored)));
     }
 
+    @Test
+    void aCheckpointNamingTheUnboxedFieldsIsRefusedAsAnyUnknownField() {
+        EngineState state = new EngineState();
+        state.privacy.messagesOf("qa").put("m-1", StoredMessage.of(message("m-1")));
+        String json = new String(StateCodec.toCheckpointBytes(state), java.nio.charset.StandardCharsets.UTF_8);
+        for (String field : List.of("isWork", "hasReadIn", "workTurnForm")) {
+            String named = json.replace("\"addressed\":false", "\"" + field + "\":true,\"addressed\":false");
+            org.junit.jupiter.api.Assertions.assertNotEquals(json, named);
+            org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                    () -> StateCodec.fromJson(named.getBytes(java.nio.charset.StandardCharsets.UTF_8)), field);
+        }
+    }
+
     private static String messages(byte[] checkpoint) {
         try {
             com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
