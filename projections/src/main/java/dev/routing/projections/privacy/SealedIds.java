@@ -10,7 +10,8 @@ import java.util.function.IntToLongFunction;
  * (docs/decisions/0011), read in place from whatever holds its bytes ({@link Body}: the engine maps a
  * file; nothing here reads one). Its entries are the day's live entries of the record's arena, in
  * the order let go ({@link IdArena}'s form, none dead), so the day reads back as the same checkpoint
- * form however it was kept; lookups compare the id itself in every probe, as {@link IdTable} does.
+ * form however it was kept; a lookup compares the id itself wherever a slot's tag matches (never
+ * a hash alone: a collision would answer "public" for an id never let go).
  *
  * <p>The body, little-endian (docs/decisions/0010's open-addressing table, sized to its day):
  *
