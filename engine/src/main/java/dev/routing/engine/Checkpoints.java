@@ -70,6 +70,15 @@ final class Checkpoints {
         }
     }
 
+    /**
+     * At a clean stop: whether a checkpoint now would spare the next open a tail of at least
+     * {@code every} entries, or an unread checkpoint's rebuild. Growth is not asked: this checkpoint
+     * is written once, not on the append path, and the tail it spares would be read at every open.
+     */
+    boolean dueAtStop() {
+        return dueAtOnce || sinceCheckpoint >= every;
+    }
+
     /** Writes every projection's state into the journal, so a restore starts here. */
     void write(EngineState state, long lastSeq) {
         long through = journal.lastIndex();

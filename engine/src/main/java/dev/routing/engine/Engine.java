@@ -296,6 +296,26 @@ public final class Engine implements AutoCloseable {
         return checkpoint != null ? checkpoint : sealer.failure();
     }
 
+    /**
+     * Closes at a clean stop (a host's session ended), first writing a state checkpoint when the newest
+     * is {@code checkpointEvery} entries or more behind ({@link Checkpoints#dueAtStop}), so that the next
+     * open folds no tail. Nothing is lost without it: a checkpoint that cannot be written (a full disk)
+     * is said, not thrown, and the next open reads the tail as after a crash.
+     *
+     * @return why the checkpoint due could not be written, or null
+     */
+    public String closeAtAStop() {
+        try {
+            if (stop.why() == null && checkpoints.dueAtStop()) checkpoints.write(core.state(), lastSeq);
+            return null;
+        } catch (RuntimeException e) {
+            return "the state checkpoint at the stop could not be written (the next open reads the entries since the last): "
+                    + e.getMessage();
+        } finally {
+            close();
+        }
+    }
+
     @Override
     public void close() {
         try {
