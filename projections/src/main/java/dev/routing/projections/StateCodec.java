@@ -34,7 +34,8 @@ public final class StateCodec {
 
     /**
      * The state as a state checkpoint stores it: as {@link #toBytes}, but a record's sealed days of
-     * ids named, not held (docs/decisions/0011), so a restore attaches them from their files.
+     * ids named, not held (docs/decisions/0011), so a restore attaches them from their files, and
+     * each agent's kept messages packed (a sixth of their JSON, parsed without a bean a message).
      */
     public static byte[] toCheckpointBytes(EngineState state) {
         try {

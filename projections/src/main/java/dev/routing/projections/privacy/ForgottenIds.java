@@ -201,7 +201,10 @@ public final class ForgottenIds {
         return ForgottenIdsForm.write(this);
     }
 
-    /** The serializer's attribute that asks for the checkpoint's form, which names each sealed day instead of holding it ({@link ForgottenIdsForm}). */
+    /**
+     * The serializer's attribute that asks for a state checkpoint's form: each sealed day named instead
+     * of held ({@link ForgottenIdsForm}), and the kept messages packed ({@link KeptMessagesForm}).
+     */
     public static final String CHECKPOINT_FORM = ForgottenIdsForm.CHECKPOINT;
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)

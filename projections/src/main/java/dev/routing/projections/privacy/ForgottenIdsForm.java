@@ -24,8 +24,8 @@ import java.util.Locale;
  * it holds the heap's days only; a restore attaches each named day's table from its file.
  */
 final class ForgottenIdsForm {
-    /** The serializer's attribute that asks for the checkpoint's form. */
-    static final String CHECKPOINT = "forgotten-ids-checkpoint";
+    /** The serializer's attribute that asks for a state checkpoint's form (this one's and {@link KeptMessagesForm}'s). */
+    static final String CHECKPOINT = "state-checkpoint-form";
     private static final String SEALED = "sealed ";
 
     private ForgottenIdsForm() {}

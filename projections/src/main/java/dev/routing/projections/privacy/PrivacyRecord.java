@@ -1,5 +1,7 @@
 package dev.routing.projections.privacy;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.routing.projections.keyed.HashedSortedMap;
 import dev.routing.projections.retention.Retention;
 import java.util.HashMap;
@@ -17,8 +19,10 @@ public final class PrivacyRecord {
     /**
      * agent -> message id -> message; public messages are forgotten once read. Walked in id order
      * only by a retake's search and an audit: hashed, since the fold writes and reads it by id for
-     * nearly every message, start and boundary.
+     * nearly every message, start and boundary. A state checkpoint packs each agent's ({@link KeptMessagesForm}).
      */
+    @JsonSerialize(contentUsing = KeptMessagesForm.Write.class)
+    @JsonDeserialize(contentUsing = KeptMessagesForm.Read.class)
     public final HashedSortedMap<String, HashedSortedMap<String, StoredMessage>> messages = new HashedSortedMap<>();
     /**
      * agent -> the ids of its public messages forgotten once read, for as long as retention keeps

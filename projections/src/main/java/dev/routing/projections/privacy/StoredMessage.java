@@ -61,7 +61,7 @@ public final class StoredMessage {
      * stand in hundreds of thousands of kept messages, and one copy each was 7 MB of a restore's
      * heap at 10 M messages. Interned: equal strings, so no answer changes.
      */
-    private static String shared(String word) {
+    static String shared(String word) {
         return word == null ? null : word.intern();
     }
 

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A kept message's kind, channel and server are shared words, not a copy per message, and its turn
- * ids are not boxed (the heap a restore holds); its checkpoint form stays as it was.
+ * ids are not boxed (the heap a restore holds); its canonical form, which earlier builds' checkpoints
+ * held, stays as it was.
  */
 class StoredMessageMemoryTest {
     private static final Instant AT = Instant.parse("2026-11-03T09:15:00Z");
@@ -75,7 +76,7 @@ class StoredMessageMemoryTest {
         work.readFirstIn(4); // the first reader stays
         state.privacy.messagesOf("qa").put("m-1", plain);
         state.privacy.messagesOf("qa").put("m-2", work);
-        assertEquals(earlier, messages(StateCodec.toCheckpointBytes(state)));
+        assertEquals(earlier, messages(StateCodec.toBytes(state)), "the canonical form, which an earlier build's checkpoint held");
         EngineState restored = StateCodec.fromJson(StateCodec.toCheckpointBytes(state));
         StoredMessage back = restored.privacy.messagesOf("qa").get("m-2");
         assertEquals(true, back.isWork());
@@ -83,14 +84,17 @@ class StoredMessageMemoryTest {
         assertEquals(-9, back.readIn());
         StoredMessage none = StoredMessage.of(message("m-3"));
         assertEquals(false, none.isWork() || none.hasReadIn(), "no turn until one is given");
-        assertEquals(earlier, messages(StateCodec.toCheckpointBytes(restored)));
+        assertEquals(earlier, messages(StateCodec.toBytes(restored)));
+        EngineState fromEarlier = StateCodec.fromJson(StateCodec.toBytes(state));
+        assertEquals(StateCodec.toJson(state), StateCodec.toJson(fromEarlier), "an earlier build's checkpoint reads as it did");
     }
 
     @Test
     void aCheckpointNamingTheUnboxedFieldsIsRefusedAsAnyUnknownField() {
         EngineState state = new EngineState();
         state.privacy.messagesOf("qa").put("m-1", StoredMessage.of(message("m-1")));
-        String json = new String(StateCodec.toCheckpointBytes(state), java.nio.charset.StandardCharsets.UTF_8);
+        // the kept messages as an object by id: the canonical form, and an earlier build's checkpoint
+        String json = new String(StateCodec.toBytes(state), java.nio.charset.StandardCharsets.UTF_8);
         for (String field : List.of("isWork", "hasReadIn", "workTurnForm")) {
             String named = json.replace("\"addressed\":false", "\"" + field + "\":true,\"addressed\":false");
             org.junit.jupiter.api.Assertions.assertNotEquals(json, named);

@@ -1,0 +1,236 @@
+package dev.routing.projections.privacy;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import dev.routing.journal.bytes.LoneSurrogate;
+import dev.routing.projections.keyed.HashedSortedMap;
+import dev.routing.projections.packed.PackedIn;
+import dev.routing.projections.packed.PackedOut;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One agent's kept messages ({@link PrivacyRecord#messages}) in a state checkpoint: packed, not one
+ * JSON object a message. At 10 M messages the 149,435 kept messages were 20.9 MB of the checkpoint's
+ * 22.5 MB and most of a restore's parse; packed they are about a sixth of that.
+ *
+ * <p>The form, in {@link PackedOut}'s chunks: the words (every kind, channel, server, tag and
+ * unclassified reason the messages name, each once: a count, then each word's UTF-8 length and
+ * bytes), then the messages in id order: the count, then each message's id (UTF-8 length and
+ * bytes), its flags ({@link #ADDRESSED} ...), its kind, channel and server (a word's number plus
+ * one, 0 for none), and as its flags say: its tags (a count and words), its work's turn, the turn
+ * that first read it, and why it is unclassified. Read back strictly: ids in increasing order,
+ * no flag this build does not know, every word's number in range, every string valid UTF-8.
+ *
+ * <p>The canonical form ({@code state}, {@code verify}) and any checkpoint an earlier build wrote
+ * stay a JSON object of messages by id, which is read as before.
+ */
+final class KeptMessagesForm {
+    static final int ADDRESSED = 1;
+    static final int SURFACE = 1 << 1;
+    static final int ON_BRANCH = 1 << 2;
+    static final int READ = 1 << 3;
+    static final int WORK = 1 << 4;
+    static final int READ_IN = 1 << 5;
+    static final int TAGS = 1 << 6;
+    static final int UNCLASSIFIED = 1 << 7;
+    private static final int KNOWN = (1 << 8) - 1;
+
+    private KeptMessagesForm() {}
+
+    /** Writes the messages as an object by id, or packed when a checkpoint's form is asked for. */
+    static final class Write extends StdSerializer<HashedSortedMap<String, StoredMessage>> {
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Write() {
+            super((Class) HashedSortedMap.class);
+        }
+
+        @Override
+        public void serialize(HashedSortedMap<String, StoredMessage> messages, JsonGenerator out, SerializerProvider provider)
+                throws IOException {
+            if (Boolean.TRUE.equals(provider.getAttribute(ForgottenIdsForm.CHECKPOINT))) {
+                out.writeStartArray();
+                for (String chunk : pack(messages)) out.writeString(chunk);
+                out.writeEndArray();
+                return;
+            }
+            out.writeStartObject(messages);
+            for (Map.Entry<String, StoredMessage> e : messages.entrySet()) {
+                out.writeFieldName(e.getKey());
+                provider.defaultSerializeValue(e.getValue(), out);
+            }
+            out.writeEndObject();
+        }
+    }
+
+    /** Reads either form: an object by id (canonical, or an earlier build's checkpoint), or packed chunks. */
+    static final class Read extends StdDeserializer<HashedSortedMap<String, StoredMessage>> {
+        Read() {
+            super(HashedSortedMap.class);
+        }
+
+        @Override
+        public HashedSortedMap<String, StoredMessage> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            // the agent is the name the outer map gave this value: the context's own for a scalar, its parent's once inside an array or object
+            JsonStreamContext here = p.getParsingContext();
+            String agent = p.currentToken().isStructStart() && here.getParent() != null ? here.getParent().getCurrentName() : here.getCurrentName();
+            if (p.currentToken() == JsonToken.START_ARRAY) {
+                List<String> chunks = new ArrayList<>();
+                for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+                    if (t != JsonToken.VALUE_STRING) throw JsonMappingException.from(p, "the kept messages of " + agent + ": a chunk that is no string");
+                    chunks.add(p.getText());
+                }
+                try {
+                    return unpack("the kept messages of " + agent, chunks);
+                } catch (IllegalArgumentException e) {
+                    throw JsonMappingException.from(p, e.getMessage(), e);
+                }
+            }
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                throw JsonMappingException.from(p, "the kept messages of " + agent + ": neither an object nor chunks");
+            }
+            HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
+            for (String id = p.nextFieldName(); id != null; id = p.nextFieldName()) {
+                if (p.nextToken() == JsonToken.VALUE_NULL) throw JsonMappingException.from(p, "the kept message " + id + " of " + agent + " is null");
+                messages.put(id, ctxt.readValue(p, StoredMessage.class));
+            }
+            return messages;
+        }
+    }
+
+    static List<String> pack(HashedSortedMap<String, StoredMessage> messages) {
+        Words words = new Words();
+        for (StoredMessage m : messages.values()) {
+            words.add(m.kind);
+            words.add(m.channel);
+            words.add(m.server);
+            if (m.tags != null) m.tags.forEach(words::add);
+            words.add(m.unclassified);
+        }
+        PackedOut out = new PackedOut(words.bytes + messages.size() * 32 + 16);
+        out.varLong(words.list.size());
+        for (byte[] w : words.list) out.varLong(w.length).bytes(w, 0, w.length);
+        out.varLong(messages.size());
+        for (Map.Entry<String, StoredMessage> e : messages.entrySet()) {
+            byte[] id = utf8(e.getKey());
+            StoredMessage m = e.getValue();
+            out.varLong(id.length).bytes(id, 0, id.length);
+            out.varLong(flags(m));
+            out.varLong(words.number(m.kind)).varLong(words.number(m.channel)).varLong(words.number(m.server));
+            if (m.tags != null) {
+                out.varLong(m.tags.size());
+                for (String tag : m.tags) out.varLong(words.number(tag));
+            }
+            if (m.isWork()) out.varLong(m.workTurn());
+            if (m.hasReadIn()) out.varLong(m.readIn());
+            if (m.unclassified != null) out.varLong(words.number(m.unclassified));
+        }
+        return out.chunks();
+    }
+
+    private static int flags(StoredMessage m) {
+        return (m.addressed ? ADDRESSED : 0) | (m.surface ? SURFACE : 0) | (m.onBranch ? ON_BRANCH : 0) | (m.read ? READ : 0)
+                | (m.isWork() ? WORK : 0) | (m.hasReadIn() ? READ_IN : 0) | (m.tags != null ? TAGS : 0)
+                | (m.unclassified != null ? UNCLASSIFIED : 0);
+    }
+
+    static HashedSortedMap<String, StoredMessage> unpack(String what, List<String> chunks) {
+        PackedIn in = new PackedIn(what, chunks);
+        int wordCount = in.count("words", 1);
+        String[] words = new String[wordCount];
+        for (int w = 0; w < wordCount; w++) words[w] = StoredMessage.shared(string(in, "word " + w));
+        int count = in.count("messages", 5);
+        HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
+        String previous = null;
+        for (int k = 0; k < count; k++) {
+            String id = string(in, "the id of message " + k);
+            if (previous != null && previous.compareTo(id) >= 0) throw in.refused("message " + k + "'s id " + id + " is not after " + previous);
+            previous = id;
+            long flags = in.varLong();
+            if ((flags & ~KNOWN) != 0) throw in.refused("message " + id + " has flags this build does not know: " + flags);
+            StoredMessage m = new StoredMessage();
+            m.addressed = (flags & ADDRESSED) != 0;
+            m.surface = (flags & SURFACE) != 0;
+            m.onBranch = (flags & ON_BRANCH) != 0;
+            m.read = (flags & READ) != 0;
+            m.kind = word(in, words, id, true);
+            m.channel = word(in, words, id, true);
+            m.server = word(in, words, id, true);
+            if ((flags & TAGS) != 0) {
+                int tags = in.count("tags of message " + id, 1);
+                List<String> list = new ArrayList<>(tags);
+                for (int t = 0; t < tags; t++) list.add(word(in, words, id, true));
+                m.tags = tags == 0 ? List.of() : list;
+            }
+            if ((flags & WORK) != 0) m.workTurn(in.varLong());
+            if ((flags & READ_IN) != 0) m.readFirstIn(in.varLong());
+            if ((flags & UNCLASSIFIED) != 0) m.unclassified = word(in, words, id, false);
+            messages.put(id, m);
+        }
+        in.end();
+        return messages;
+    }
+
+    /** A word by its number plus one; 0 stands for none where {@code noneAllowed}. */
+    private static String word(PackedIn in, String[] words, String id, boolean noneAllowed) {
+        long n = in.varLong();
+        if (n == 0 && noneAllowed) return null;
+        if (n < 1 || n > words.length) throw in.refused("message " + id + " names word " + (n - 1) + " of " + words.length);
+        return words[(int) (n - 1)];
+    }
+
+    private static String string(PackedIn in, String of) {
+        int length = in.count("bytes of " + of, 1);
+        int from = in.skip(length);
+        byte[] bytes = in.bytes();
+        boolean ascii = true;
+        for (int i = from; i < from + length && ascii; i++) ascii = bytes[i] >= 0;
+        if (ascii) return new String(bytes, from, length, StandardCharsets.ISO_8859_1);
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, length)).toString();
+        } catch (CharacterCodingException e) {
+            throw in.refused(of + " is not UTF-8");
+        }
+    }
+
+    /** A string's UTF-8, refusing one with a lone surrogate, which UTF-8 cannot hold (the journal takes none in). */
+    private static byte[] utf8(String s) {
+        if (LoneSurrogate.at(s) >= 0) throw new IllegalStateException("a kept message names a lone surrogate: it cannot be packed");
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The words the messages name, each numbered once, in the order first met. */
+    private static final class Words {
+        final List<byte[]> list = new ArrayList<>();
+        final Map<String, Integer> numbers = new HashMap<>();
+        int bytes;
+
+        void add(String word) {
+            if (word == null || numbers.containsKey(word)) return;
+            byte[] b = utf8(word);
+            numbers.put(word, list.size());
+            list.add(b);
+            bytes += b.length + 5;
+        }
+
+        /** The word's number plus one, 0 for none. */
+        long number(String word) {
+            return word == null ? 0 : numbers.get(word) + 1;
+        }
+    }
+}
