@@ -152,12 +152,12 @@ final class KeptMessagesForm {
         PackedIn in = new PackedIn(what, chunks);
         int wordCount = in.count("words", 1);
         String[] words = new String[wordCount];
-        for (int w = 0; w < wordCount; w++) words[w] = StoredMessage.shared(string(in, "word " + w));
+        for (int w = 0; w < wordCount; w++) words[w] = StoredMessage.shared(string(in, "word", w));
         int count = in.count("messages", 5);
         HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
         String previous = null;
         for (int k = 0; k < count; k++) {
-            String id = string(in, "the id of message " + k);
+            String id = string(in, "the id of message", k);
             if (previous != null && previous.compareTo(id) >= 0) throw in.refused("message " + k + "'s id " + id + " is not after " + previous);
             previous = id;
             long flags = in.varLong();
@@ -171,7 +171,7 @@ final class KeptMessagesForm {
             m.channel = word(in, words, id, true);
             m.server = word(in, words, id, true);
             if ((flags & TAGS) != 0) {
-                int tags = in.count("tags of message " + id, 1);
+                int tags = in.count("tags", 1);
                 List<String> list = new ArrayList<>(tags);
                 for (int t = 0; t < tags; t++) list.add(word(in, words, id, true));
                 m.tags = tags == 0 ? List.of() : list;
@@ -193,18 +193,21 @@ final class KeptMessagesForm {
         return words[(int) (n - 1)];
     }
 
-    private static String string(PackedIn in, String of) {
-        int length = in.count("bytes of " + of, 1);
-        int from = in.skip(length);
+    /** A string's UTF-8 length and bytes: {@code what} and {@code n} name it in a refusal (words built only then: this runs once a message). */
+    private static String string(PackedIn in, String what, int n) {
+        long length = in.varLong();
+        if (length < 0 || length > in.remaining()) throw in.refused(what + " " + n + " takes " + length + " bytes, " + in.remaining() + " left");
+        int from = in.skip((int) length);
         byte[] bytes = in.bytes();
         boolean ascii = true;
-        for (int i = from; i < from + length && ascii; i++) ascii = bytes[i] >= 0;
-        if (ascii) return new String(bytes, from, length, StandardCharsets.ISO_8859_1);
+        int end = from + (int) length;
+        for (int i = from; i < end && ascii; i++) ascii = bytes[i] >= 0;
+        if (ascii) return new String(bytes, from, end - from, StandardCharsets.ISO_8859_1);
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, length)).toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, end - from)).toString();
         } catch (CharacterCodingException e) {
-            throw in.refused(of + " is not UTF-8");
+            throw in.refused(what + " " + n + " is not UTF-8");
         }
     }
 

@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
         "Weighs what the engine remembers of every message: a week of N messages for busy",
         "public agents, through the engine into a journal, then the bytes each remembered message costs",
         "(the exact id record's arrays, and the whole state on the heap after a restore), the newest",
-        "checkpoint's size, the restore's time, and whether sampled ids answer the same after it."})
+        "checkpoint's size, the restore's time, and whether sampled ids answer the same after it;",
+        "then the same after a clean stop (an engine opened and closed as a host's session ends)."})
 public final class BenchIdsCommand implements Callable<Integer> {
     @Option(names = "--messages", paramLabel = "N", defaultValue = "10000000", description = "messages in the week (default: ${DEFAULT-VALUE})")
     long messages;
@@ -74,21 +75,17 @@ public final class BenchIdsCommand implements Callable<Integer> {
                 weights = Weights.of(engine.state());
             }
             double build = seconds(buildStart);
-            long restoreStart = System.nanoTime();
-            Replay.Result restored;
-            try (Journal journal = Journal.openReader(where)) {
-                restored = Replay.restore(journal);
+            Restored crash = Restored.of(where, traffic);
+            // A restart after a clean stop: an engine opened on the journal and closed as a host's session ends it.
+            try (Engine engine = Engine.open(where, RuleSet.CURRENT, null)) {
+                String failure = engine.closeAtAStop();
+                if (failure != null) System.err.println("warning: " + failure);
             }
-            double restore = seconds(restoreStart);
-            List<String> after = answers(restored.state(), traffic);
-            Weights restoredWeights = Weights.of(restored.state());
-            long entriesRead = restored.entriesRead();
-            // What the restored state alone holds: the heap with it, less the heap once it is dropped.
-            long withState = HeapInUse.bytes();
-            restored = null;
-            long heap = withState - HeapInUse.bytes();
+            Restored stopped = Restored.of(where, traffic);
             int same = 0;
-            for (int i = 0; i < before.size(); i++) same += Objects.equals(before.get(i), after.get(i)) ? 1 : 0;
+            for (int i = 0; i < before.size(); i++) same += Objects.equals(before.get(i), crash.answers.get(i)) ? 1 : 0;
+            int sameAfterStop = 0;
+            for (int i = 0; i < before.size(); i++) sameAfterStop += Objects.equals(before.get(i), stopped.answers.get(i)) ? 1 : 0;
             long remembered = weights.idsHeld + weights.storedKept;
             System.out.printf(Locale.ROOT, "messages         %,d over %d days for %d agents (room ids of 19 digits)%n", messages, days, agents);
             System.out.printf(Locale.ROOT, "build            %,d facts through the engine in %.1f s (%,.0f facts/s, commits deferred)%n",
@@ -97,16 +94,40 @@ public final class BenchIdsCommand implements Callable<Integer> {
                     weights.idsHeld, weights.storedKept, weights.turns, weights.privateTurns);
             System.out.printf(Locale.ROOT, "id record        %.1f bytes per public id let go as built, %.1f restored (%,d and %,d bytes of arrays)%n",
                     (double) weights.idsBytes / Math.max(1, weights.idsHeld),
-                    (double) restoredWeights.idsBytes / Math.max(1, weights.idsHeld), weights.idsBytes, restoredWeights.idsBytes);
+                    (double) crash.weights.idsBytes / Math.max(1, weights.idsHeld), weights.idsBytes, crash.weights.idsBytes);
             System.out.printf(Locale.ROOT, "turn ledger      %.1f bytes per turn (%,d bytes of arrays)%n",
                     (double) weights.ledgerBytes / Math.max(1, weights.turns), weights.ledgerBytes);
-            System.out.printf(Locale.ROOT, "state on heap    %,d bytes after a restore: %.1f bytes per remembered message%n", heap,
-                    (double) heap / Math.max(1, remembered));
+            System.out.printf(Locale.ROOT, "state on heap    %,d bytes after a restore: %.1f bytes per remembered message%n", crash.heap,
+                    (double) crash.heap / Math.max(1, remembered));
             System.out.printf(Locale.ROOT, "checkpoint       %,d bytes of state JSON (%.1f per remembered message)%n", weights.stateJson,
                     (double) weights.stateJson / Math.max(1, remembered));
-            System.out.printf(Locale.ROOT, "restore          %.2f s (newest checkpoint + %,d entries)%n", restore, entriesRead);
+            System.out.printf(Locale.ROOT, "restore          %.2f s (newest checkpoint + %,d entries)%n", crash.seconds, crash.entriesRead);
             System.out.printf(Locale.ROOT, "answers          %,d of %,d sampled ids answer the same after the restore%n", same, before.size());
-            return same == before.size() ? ExitCodes.OK : ExitCodes.FAILURE;
+            System.out.printf(Locale.ROOT, "after a stop     restore %.2f s (newest checkpoint + %,d entries), %,d bytes of state on heap, %,d of %,d answers the same%n",
+                    stopped.seconds, stopped.entriesRead, stopped.heap, sameAfterStop, before.size());
+            return same == before.size() && sameAfterStop == before.size() ? ExitCodes.OK : ExitCodes.FAILURE;
+        }
+    }
+
+    /**
+     * A restore as a restart reads it, from a reader of the journal: its time, what it folded after
+     * the checkpoint, the heap the restored state alone holds, its weights and its answers.
+     */
+    private record Restored(double seconds, long entriesRead, long heap, Weights weights, List<String> answers) {
+        static Restored of(Path where, IdTraffic traffic) {
+            long start = System.nanoTime();
+            Replay.Result restored;
+            try (Journal journal = Journal.openReader(where)) {
+                restored = Replay.restore(journal);
+            }
+            double seconds = BenchIdsCommand.seconds(start);
+            List<String> answers = BenchIdsCommand.answers(restored.state(), traffic);
+            Weights weights = Weights.of(restored.state());
+            long entriesRead = restored.entriesRead();
+            // What the restored state alone holds: the heap with it, less the heap once it is dropped.
+            long withState = HeapInUse.bytes();
+            restored = null;
+            return new Restored(seconds, entriesRead, withState - HeapInUse.bytes(), weights, answers);
         }
     }
 
