@@ -6,16 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.testing.Stderr;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.JournalReader;
 import dev.routing.journal.event.MessageReceived;
 import dev.routing.projections.StateCodec;
 import dev.routing.sidecar.HostSession;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -68,7 +66,10 @@ class CheckpointAtAStopTest {
         try {
             Path dir = disk.resolve("journal");
             Path filler = disk.resolve("filler");
-            String err = stderrOf(() -> session(dir, LONG_TAIL, () -> fill(filler)));
+            String err = Stderr.of(() -> {
+                session(dir, LONG_TAIL, () -> fill(filler));
+                return null;
+            });
             assertTrue(err.contains("warning: the state checkpoint at the stop could not be written") && err.contains("disk"),
                     () -> "says why, once: " + err);
             assertEquals(1, err.lines().count(), err);
@@ -158,17 +159,5 @@ class CheckpointAtAStopTest {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-    }
-
-    private static String stderrOf(Runnable run) {
-        PrintStream was = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            run.run();
-        } finally {
-            System.setErr(was);
-        }
-        return err.toString(StandardCharsets.UTF_8);
     }
 }
