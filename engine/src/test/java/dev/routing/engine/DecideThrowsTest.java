@@ -41,8 +41,8 @@ class DecideThrowsTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aDecideThatThrowsJournalsNothingAndStopsTheEngineForGoodNamingTheFact() {
+    /** A journal whose newest checkpoint holds a null where agent qa's settings belong: deciding qa's start throws. */
+    private void aJournalWhoseCheckpointMakesDecideThrow() {
         try (Engine e = Engine.open(dir, RuleSet.CURRENT, null)) {
             e.accept(new ChannelRegistered(T0, "work", "discord", "#work", false));
             e.accept(new AgentConfigured(T0.plusSeconds(1), "qa", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null));
@@ -54,7 +54,11 @@ class DecideThrowsTest {
             ((ObjectNode) tree.get("roster").get("agents")).putNull("qa");
             j.append(new StateCheckpoint(T0.plusSeconds(3), j.lastIndex(), state.entries, tree));
         }
+    }
 
+    @Test
+    void aDecideThatThrowsJournalsNothingAndStopsTheEngineForGoodNamingTheFact() {
+        aJournalWhoseCheckpointMakesDecideThrow();
         Engine engine = Engine.open(dir, RuleSet.CURRENT, T0.plusSeconds(4));
         List<JournalRecord> before = all(engine.journal());
         TurnStarted start = new TurnStarted(T0.plusSeconds(5), "qa", List.of(), List.of(), null, false);
@@ -75,6 +79,21 @@ class DecideThrowsTest {
             assertNull(reopened.stopped(), "reopening restores from the journal and goes on");
             assertTrue(all(reopened.journal()).stream().noneMatch(r -> r.entry() instanceof TurnStarted),
                     "the failed fact never reached the journal");
+        }
+    }
+
+    /** Its state moved past the journal: a checkpoint of it at the stop would persist what the journal never held. */
+    @Test
+    void aStoppedEngineWritesNoCheckpointAtItsStop() {
+        aJournalWhoseCheckpointMakesDecideThrow();
+        // a checkpoint every entry: one is due at the stop, but for the stop
+        Engine engine = Engine.open(dir, RuleSet.CURRENT, T0.plusSeconds(4), 1);
+        assertThrows(EngineStoppedException.class,
+                () -> engine.accept(new TurnStarted(T0.plusSeconds(5), "qa", List.of(), List.of(), null, false)));
+        List<JournalRecord> before = all(engine.journal());
+        assertNull(engine.closeAtAStop(), "nothing to say: no checkpoint was due from a stopped engine");
+        try (Journal j = Journal.openReader(dir)) {
+            assertEquals(before, all(j), "nothing appended at the stop");
         }
     }
 

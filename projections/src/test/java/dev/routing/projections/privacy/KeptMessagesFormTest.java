@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
+import dev.routing.projections.keyed.HashedSortedMap;
 import dev.routing.projections.packed.PackedOut;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -111,6 +112,16 @@ class KeptMessagesFormTest {
         assertRefused("names word -1 of 1", f -> f.words().count(1).message(m1, KeptMessagesForm.UNCLASSIFIED, 1, 0, 0).varLong(0));
     }
 
+    /** UTF-8 cannot hold a lone surrogate: packing one would write a question mark in its place, another id. */
+    @Test
+    void anIdWithALoneSurrogateIsRefusedNotPackedAsAnotherId() {
+        for (String id : List.of("\uD800", "m\uDC00", "\uDBFF-x")) {
+            HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
+            messages.put(id, surfaceMessageRead(1));
+            assertThrows(IllegalStateException.class, () -> KeptMessagesForm.pack(messages), id);
+        }
+    }
+
     @Test
     void aDamagedFormInACheckpointIsRefusedNamingWhoseMessages() {
         EngineState state = new EngineState();
@@ -170,11 +181,12 @@ class KeptMessagesFormTest {
     }
 
     private static String id(SplittableRandom random) {
-        return switch (random.nextInt(5)) {
+        return switch (random.nextInt(6)) {
             case 0 -> Long.toString(random.nextLong(1_000_000));
             case 1 -> "op-" + Long.toHexString(random.nextLong());
             case 2 -> "ünï-" + random.nextInt(1000);
             case 3 -> "\uD83D\uDE00-" + random.nextInt(1000) + "-中";
+            case 4 -> "中文日本語".substring(random.nextInt(5)); // not one byte of it ASCII
             default -> random.nextInt(10) == 0 ? "" : "m" + random.nextInt(100);
         };
     }

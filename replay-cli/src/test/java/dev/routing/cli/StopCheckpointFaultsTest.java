@@ -23,40 +23,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A host's session that ends cleanly writes the state where the next open starts, when that open
- * would otherwise fold a long tail: a state of many kept messages outgrows the periodic checkpoint's
- * bytes rule, and an operator's restart then paid for the whole tail. A short tail is left as it is,
- * so a small session adds no checkpoint to its journal. The checkpoint at the stop is never needed:
- * on a full disk it is said and skipped, and one torn by a kill is cut at the next open; either way
- * every fact is there and the next open folds the tail.
+ * The checkpoint a host's session writes when it ends cleanly after a long tail (engine's
+ * {@code StopCheckpointTest}) is never needed: on a full disk it is said once on stderr and
+ * skipped, and one torn by a kill is cut at the next open; either way every fact is there, the next
+ * open folds the tail, and the state is the fold of the whole journal.
  */
-class CheckpointAtAStopTest {
+class StopCheckpointFaultsTest {
     private static final int LONG_TAIL = Engine.DEFAULT_CHECKPOINT_EVERY + 10;
 
     @TempDir
     Path tmp;
-
-    @Test
-    void aSessionEndingAfterALongTailLeavesTheNextOpenNothingToFold() {
-        Path dir = tmp.resolve("journal");
-        long before = session(dir, LONG_TAIL, () -> {});
-        try (JournalReader journal = Journal.openReader(dir)) {
-            assertTrue(journal.lastIndex() > before, "the stop appended a checkpoint");
-            Replay.Result restored = Replay.restore(journal);
-            assertEquals(0, restored.entriesRead(), "the next open folds no tail");
-            assertSameAsAFoldOfEverything(journal, restored);
-        }
-    }
-
-    @Test
-    void aSessionEndingAfterAShortTailAppendsNothing() {
-        Path dir = tmp.resolve("journal");
-        long before = session(dir, 100, () -> {});
-        try (JournalReader journal = Journal.openReader(dir)) {
-            assertEquals(before, journal.lastIndex(), "no checkpoint for a short tail");
-            assertTrue(Replay.restore(journal).entriesRead() >= 100, "the next open folds the tail");
-        }
-    }
 
     /** The disk fills (another process's file) between the last fact and the stop: on a real 64 MiB tmpfs. */
     @Test
