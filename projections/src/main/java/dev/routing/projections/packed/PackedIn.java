@@ -1,12 +1,14 @@
 package dev.routing.projections.packed;
 
 import dev.routing.journal.bytes.Varint;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 
 /**
- * Reads a record's checkpoint form ({@link PackedOut}) strictly: every varint in its shortest form
- * and at most 64 bits, every count no larger than the bytes left could hold, nothing after the end.
+ * Reads a record's checkpoint form ({@link PackedOut}) strictly: base64 as the writer spells it,
+ * every varint in its shortest form and at most 64 bits, every count no larger than the bytes left
+ * could hold, nothing after the end.
  * A damaged form is refused with an {@link IllegalArgumentException} that says what and where,
  * never read as something else and never allocated for from a count it cannot hold.
  */
@@ -37,6 +39,7 @@ public final class PackedIn {
             } catch (IllegalArgumentException e) {
                 throw refused("chunk " + i + " is not base64 (" + e.getMessage() + ")");
             }
+            if (!asWritten(chunk, parts[i], i == parts.length - 1)) throw refused("chunk " + i + " is not base64 as written");
             total += parts[i].length;
         }
         bytes = new byte[total];
@@ -45,6 +48,20 @@ public final class PackedIn {
             System.arraycopy(part, 0, bytes, to, part.length);
             to += part.length;
         }
+    }
+
+    /**
+     * Whether {@code chunk}, which decoded to {@code decoded}, is spelled as {@link PackedOut} spells
+     * those bytes: the decoder also takes base64 without its padding, or with bits set in it, as the
+     * same bytes, spellings no writer writes. Padded to whole quads, padded only at the form's end
+     * (earlier chunks are whole 3-byte groups), its last quad the encoding of the bytes it holds.
+     */
+    private static boolean asWritten(String chunk, byte[] decoded, boolean last) {
+        int spare = decoded.length % 3;
+        if (chunk.length() % 4 != 0) return false;
+        if (spare == 0) return true;
+        String quad = Base64.getEncoder().encodeToString(Arrays.copyOfRange(decoded, decoded.length - spare, decoded.length));
+        return last && chunk.endsWith(quad);
     }
 
     /** A varint ({@link Varint}), checked. */

@@ -34,7 +34,8 @@ import java.util.Map;
  * bytes), its flags ({@link #ADDRESSED} ...), its kind, channel and server (a word's number plus
  * one, 0 for none), and as its flags say: its tags (a count and words), its work's turn, the turn
  * that first read it, and why it is unclassified. Read back strictly: ids in increasing order,
- * no flag this build does not know, every word's number in range, every string valid UTF-8.
+ * no flag this build does not know, every word's number in range, the words each once and in the
+ * order the messages first name them, every string valid UTF-8.
  *
  * <p>The canonical form ({@code state}, {@code verify}) and any checkpoint an earlier build wrote
  * stay a JSON object of messages by id, which is read as before.
@@ -150,9 +151,7 @@ final class KeptMessagesForm {
 
     static HashedSortedMap<String, StoredMessage> unpack(String what, List<String> chunks) {
         PackedIn in = new PackedIn(what, chunks);
-        int wordCount = in.count("words", 1);
-        String[] words = new String[wordCount];
-        for (int w = 0; w < wordCount; w++) words[w] = StoredMessage.shared(string(in, "word", w));
+        WordsRead words = new WordsRead(in);
         int count = in.count("messages", 5);
         HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
         String previous = null;
@@ -167,30 +166,60 @@ final class KeptMessagesForm {
             m.surface = (flags & SURFACE) != 0;
             m.onBranch = (flags & ON_BRANCH) != 0;
             m.read = (flags & READ) != 0;
-            m.kind = word(in, words, id, true);
-            m.channel = word(in, words, id, true);
-            m.server = word(in, words, id, true);
+            m.kind = words.word(id, true);
+            m.channel = words.word(id, true);
+            m.server = words.word(id, true);
             if ((flags & TAGS) != 0) {
                 int tags = in.count("tags", 1);
                 List<String> list = new ArrayList<>(tags);
-                for (int t = 0; t < tags; t++) list.add(word(in, words, id, true));
+                for (int t = 0; t < tags; t++) list.add(words.word(id, true));
                 m.tags = tags == 0 ? List.of() : list;
             }
             if ((flags & WORK) != 0) m.workTurn(in.varLong());
             if ((flags & READ_IN) != 0) m.readFirstIn(in.varLong());
-            if ((flags & UNCLASSIFIED) != 0) m.unclassified = word(in, words, id, false);
+            if ((flags & UNCLASSIFIED) != 0) m.unclassified = words.word(id, false);
             messages.put(id, m);
         }
+        words.allNamed();
         in.end();
         return messages;
     }
 
-    /** A word by its number plus one; 0 stands for none where {@code noneAllowed}. */
-    private static String word(PackedIn in, String[] words, String id, boolean noneAllowed) {
-        long n = in.varLong();
-        if (n == 0 && noneAllowed) return null;
-        if (n < 1 || n > words.length) throw in.refused("message " + id + " names word " + (n - 1) + " of " + words.length);
-        return words[(int) (n - 1)];
+    /**
+     * The words as read, and how many of them the messages have named so far: a writer writes each
+     * word once, in the order the messages first name it ({@link Words}), so a word twice, a word
+     * named before the ones ahead of it, or a word no message names is refused.
+     */
+    private static final class WordsRead {
+        private final PackedIn in;
+        private final String[] words;
+        private int named;
+
+        WordsRead(PackedIn in) {
+            this.in = in;
+            words = new String[in.count("words", 1)];
+            Map<String, Integer> seen = new HashMap<>();
+            for (int w = 0; w < words.length; w++) {
+                words[w] = StoredMessage.shared(string(in, "word", w));
+                Integer before = seen.putIfAbsent(words[w], w);
+                if (before != null) throw in.refused("word " + w + " is word " + before + " again");
+            }
+        }
+
+        /** A word by its number plus one; 0 stands for none where {@code noneAllowed}. */
+        String word(String id, boolean noneAllowed) {
+            long n = in.varLong();
+            if (n == 0 && noneAllowed) return null;
+            if (n < 1 || n > words.length) throw in.refused("message " + id + " names word " + (n - 1) + " of " + words.length);
+            int w = (int) (n - 1);
+            if (w > named) throw in.refused("message " + id + " names word " + w + " before word " + named);
+            if (w == named) named++;
+            return words[w];
+        }
+
+        void allNamed() {
+            if (named < words.length) throw in.refused("word " + named + " is named by no message");
+        }
     }
 
     /** A string's UTF-8 length and bytes: {@code what} and {@code n} name it in a refusal (words built only then: this runs once a message). */

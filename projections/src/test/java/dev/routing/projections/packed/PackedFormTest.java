@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A record's packed checkpoint form: whatever a writer was sized for, what it writes reads back
- * whole; a reader refuses, saying what, a count the bytes left cannot hold and bytes after the end.
+ * whole; a reader refuses, saying what, a count the bytes left cannot hold, bytes after the end, and
+ * base64 in any form but the one a writer writes.
  */
 class PackedFormTest {
     private static byte[] run(int n) {
@@ -53,5 +54,23 @@ class PackedFormTest {
         in.varLong();
         assertEquals("test: 2 bytes after the end", refusal(in::end));
         assertEquals("test: 3 bytes asked, 2 left", refusal(() -> in.skip(3)));
+    }
+
+    /**
+     * Java's decoder takes base64 without its padding, and with bits set in the padding, as the same
+     * bytes: spellings no writer writes (a damaged chunk), which a strict reader refuses.
+     */
+    @Test
+    void base64NoWriterWritesIsRefused() {
+        List<String> written = new PackedOut(16).varLong(0).varLong(0).chunks();
+        assertEquals(List.of("AAA="), written);
+        assertEquals(0, new PackedIn("test", written).varLong());
+        for (String unwritten : List.of("AAA", "AAB=", "AAC=", "AR==")) {
+            assertEquals("test: chunk 0 is not base64 as written", refusal(() -> new PackedIn("test", List.of(unwritten))));
+        }
+        String full = new PackedOut(16).bytes(run(PackedOut.CHUNK_CHARS / 4 * 3 + 1), 0, PackedOut.CHUNK_CHARS / 4 * 3 + 1).chunks().get(0);
+        String padded = full.substring(0, full.length() - 4) + "AA==";
+        assertEquals(PackedOut.CHUNK_CHARS, padded.length());
+        assertEquals("test: chunk 0 is not base64 as written", refusal(() -> new PackedIn("test", List.of(padded, "AA=="))));
     }
 }

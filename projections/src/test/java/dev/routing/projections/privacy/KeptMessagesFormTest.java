@@ -122,6 +122,24 @@ class KeptMessagesFormTest {
         }
     }
 
+    /**
+     * The words are written each once, in the order the messages first name them: a table with a word
+     * twice, a word no message names, or words in another order is no writer's, and is refused.
+     */
+    @Test
+    void aWordTableNoWriterWritesIsRefused() {
+        byte[] m1 = utf8("m-1");
+        byte[] m2 = utf8("m-2");
+        assertRefused("word 1 is word 0 again", f -> f.words("a", "a").count(1).message(m1, 0, 1, 0, 0));
+        assertRefused("word 1 is named by no message", f -> f.words("a", "b").count(1).message(m1, 0, 1, 0, 0));
+        assertRefused("names word 1 before word 0", f -> f.words("a", "b").count(1).message(m1, 0, 2, 1, 0));
+        assertRefused("names word 1 before word 0", f -> f.words("a", "b").count(2).message(m1, 0, 0, 0, 0).message(m2, 0, 2, 1, 0));
+        assertRefused("word 0 is named by no message", f -> f.words("a").count(0));
+        Form written = new Form().words("a", "b", "c").count(2).message(m1, KeptMessagesForm.TAGS, 1, 0, 2).varLong(2).varLong(3).varLong(1)
+                .message(m2, KeptMessagesForm.UNCLASSIFIED, 3, 2, 1).varLong(1);
+        assertEquals(List.of("c", "a"), KeptMessagesForm.unpack("the kept messages of qa", written.out.chunks()).get("m-1").tags);
+    }
+
     @Test
     void aDamagedFormInACheckpointIsRefusedNamingWhoseMessages() {
         EngineState state = new EngineState();
@@ -152,8 +170,15 @@ class KeptMessagesFormTest {
         final PackedOut out = new PackedOut(64);
 
         Form words() {
-            byte[] word = utf8("external-message");
-            out.varLong(1).varLong(word.length).bytes(word, 0, word.length);
+            return words("external-message");
+        }
+
+        Form words(String... words) {
+            out.varLong(words.length);
+            for (String w : words) {
+                byte[] word = utf8(w);
+                out.varLong(word.length).bytes(word, 0, word.length);
+            }
             return this;
         }
 
