@@ -238,7 +238,12 @@ public final class Engine implements AutoCloseable {
 
     /** Deciding moved the state past the journal for a group that was not written: rebuild it from the journal. */
     private void restore() {
-        core = new Core(Replay.restore(journal).state(), core.rules());
+        try {
+            core = new Core(Replay.restore(journal).state(), core.rules());
+        } catch (RuntimeException | InternalError e) {
+            // the state stays past the journal: deciding on from it, or checkpointing it, would persist what the journal never held
+            throw stop.rebuildFailed(e);
+        }
         sealer.restored();
     }
 

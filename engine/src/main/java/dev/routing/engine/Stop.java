@@ -6,7 +6,8 @@ import dev.routing.journal.store.faults.JournalUnwritableException;
 
 /**
  * Why the engine stopped for good, and what each stop tells the caller: a {@code decide} that threw,
- * a journal that could not take a group (its disk full, or a fault in its mapped file). Every later
+ * a journal that could not take a group (its disk full, or a fault in its mapped file), a state that
+ * a refused fact moved and the journal could not rebuild. Every later
  * call fails naming the first stop; opening the journal again goes on from what it holds.
  */
 final class Stop {
@@ -44,6 +45,13 @@ final class Stop {
                 + "). The " + last.type() + " at " + last.at() + " may be on disk torn; nothing after it was journaled,"
                 + " and every fact before it was. The engine stopped; once space is freed, opening the journal again"
                 + " cuts what is torn and continues it", e);
+    }
+
+    /** A fact was refused after deciding moved the state, and rebuilding the state from the journal failed. */
+    EngineStoppedException rebuildFailed(Throwable e) {
+        why = "the engine stopped for good: a refused fact moved its state, which could not be rebuilt from the journal ("
+                + e.getMessage() + ")";
+        return new EngineStoppedException(why + "; nothing of the refused fact was journaled", e);
     }
 
     /** Any other failure of the write: the caller rethrows it as it is. */

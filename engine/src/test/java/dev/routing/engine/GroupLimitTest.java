@@ -83,4 +83,42 @@ class GroupLimitTest {
                 "the next fact is decided as by an engine that never saw the refused one");
         assertTrue(sent.stream().anyMatch(d -> EntryCodec.toJson(d).contains("\"via\":\"unsent\"")), "the bounce is sent");
     }
+
+    /**
+     * The rebuild itself fails (the journal was damaged under the engine): the state stays moved past
+     * the journal, so the engine stops for good rather than decide the next fact, or checkpoint at
+     * its stop, from a state the journal never held.
+     */
+    @Test
+    void aStateThatCannotBeRebuiltStopsTheEngineForGood() throws Exception {
+        RoundSpoken copies = new RoundSpoken(T0.plusSeconds(6), 1L, 2,
+                String.join("\n", Collections.nCopies(12, ">>#nowhere Again: {{unsent}}")), List.of(), false);
+        Engine e = Engine.open(dir, RuleSet.CURRENT, null, 1);
+        for (Fact f : turnWithALargeBounce()) e.accept(f);
+        long last = e.journal().lastIndex();
+        flipAByteOf(dir.resolve("20261102F.cq4"), "@ex hi");
+
+        EngineStoppedException stopped = assertThrows(EngineStoppedException.class, () -> e.accept(copies));
+        assertTrue(stopped.getMessage().contains("could not be rebuilt from the journal"), stopped.getMessage());
+        assertThrows(EngineStoppedException.class, () -> e.accept(new RoundSpoken(T0.plusSeconds(7), 1L, 3, "hi", List.of(), false)));
+        assertEquals(null, e.closeAtAStop(), "a stopped engine writes no checkpoint at its stop");
+        try (Journal j = Journal.openReader(dir)) {
+            assertEquals(last, j.lastIndex(), "nothing journaled after the damage");
+        }
+    }
+
+    /** Flips one byte of the first place {@code text}'s UTF-8 is found in the file. */
+    private static void flipAByteOf(Path file, String text) throws java.io.IOException {
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        byte[] needle = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int at = 0; at + needle.length <= bytes.length; at++) {
+            if (java.util.Arrays.equals(bytes, at, at + needle.length, needle, 0, needle.length)) {
+                try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+                    ch.write(java.nio.ByteBuffer.wrap(new byte[] {(byte) (bytes[at] ^ 1)}), at);
+                }
+                return;
+            }
+        }
+        throw new AssertionError(text + " is not in " + file);
+    }
 }
