@@ -82,10 +82,8 @@ public final class BenchIdsCommand implements Callable<Integer> {
                 if (failure != null) System.err.println("warning: " + failure);
             }
             Restored stopped = Restored.of(where, traffic);
-            int same = 0;
-            for (int i = 0; i < before.size(); i++) same += Objects.equals(before.get(i), crash.answers.get(i)) ? 1 : 0;
-            int sameAfterStop = 0;
-            for (int i = 0; i < before.size(); i++) sameAfterStop += Objects.equals(before.get(i), stopped.answers.get(i)) ? 1 : 0;
+            int same = crash.sameAs(before);
+            int sameAfterStop = stopped.sameAs(before);
             long remembered = weights.idsHeld + weights.storedKept;
             System.out.printf(Locale.ROOT, "messages         %,d over %d days for %d agents (room ids of 19 digits)%n", messages, days, agents);
             System.out.printf(Locale.ROOT, "build            %,d facts through the engine in %.1f s (%,.0f facts/s, commits deferred)%n",
@@ -128,6 +126,13 @@ public final class BenchIdsCommand implements Callable<Integer> {
             long withState = HeapInUse.bytes();
             restored = null;
             return new Restored(seconds, entriesRead, withState - HeapInUse.bytes(), weights, answers);
+        }
+
+        /** How many of the sampled ids answer as they did before the restore. */
+        int sameAs(List<String> before) {
+            int same = 0;
+            for (int i = 0; i < before.size(); i++) same += Objects.equals(before.get(i), answers.get(i)) ? 1 : 0;
+            return same;
         }
     }
 
