@@ -221,12 +221,31 @@ public final class Replay {
     /** The state after every entry whose index is below {@code endIndex}. */
     public static Result upTo(Journal journal, long endIndex, LongConsumer progress) {
         Start start = start(journal, endIndex, progress);
+        roomForTheTail(journal, start, endIndex);
         Rebuilt rebuilt = start.rebuilt();
         // the tail's count goes on from the rebuild's, so progress never goes back
         Result tail = fold(journal, start.state(), start.checkpointIndex() < 0 ? -1 : start.checkpointIndex() + 1, endIndex,
                 start.checkpointIndex(), start.checkpointSeq(), n -> progress.accept(rebuilt.entries() + n));
         return !rebuilt.any() ? tail : new Result(tail.state(), tail.entriesRead() + rebuilt.entries(),
                 tail.bytesRead() + rebuilt.bytes(), tail.checkpointIndex(), tail.checkpointSeq(), rebuilt);
+    }
+
+    /** Gives the remembered ids on the heap room for the tail about to be folded, in one step ({@link #tailShare}). */
+    private static void roomForTheTail(Journal journal, Start start, long endIndex) {
+        double share = tailShare(journal, start.checkpointIndex(), endIndex);
+        if (share > 0) start.state().privacy.reserve(share);
+    }
+
+    /**
+     * The tail's entries over those of the checkpoint's day before it, which put the newest ids on
+     * the heap (0 with no checkpoint): each group's excerpt names its first entry, so both counts are
+     * two reads, not a walk.
+     */
+    static double tailShare(Journal journal, long checkpoint, long endIndex) {
+        if (checkpoint < 0) return 0;
+        long before = journal.countBetween(Journal.dayStartOf(checkpoint), checkpoint);
+        long tail = journal.countBetween(checkpoint + 1, endIndex);
+        return before > 0 ? (double) tail / before : 0;
     }
 
     private static Result fold(Journal journal, EngineState state, long from, long to, long checkpointIndex,

@@ -119,6 +119,11 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
         return DayFiles.ROLL.toCycle(index);
     }
 
+    /** The index of the first excerpt of {@code index}'s day: excerpts of a day are numbered from it without a gap. */
+    public static long dayStartOf(long index) {
+        return DayFiles.ROLL.toIndex(cycleOf(index), 0);
+    }
+
     public final Path dir() {
         return store.dir();
     }

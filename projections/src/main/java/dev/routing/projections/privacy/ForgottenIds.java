@@ -131,6 +131,27 @@ public final class ForgottenIds {
         tables.set(k, ids);
     }
 
+    /**
+     * Makes room, once, for the newest day on the heap to grow by {@code share} of what it holds, and
+     * an eighth over it (the share is counted in journal entries, not ids), at most doubling: a
+     * restore about to fold a tail whose length it knows. The table and arena would otherwise grow by
+     * steps inside the fold, each a copy, the table's last by half past what the tail needs. Changes
+     * no answer and no form.
+     */
+    public void reserve(double share) {
+        if (!(share > 0) || days.count() == 0) return;
+        double s = Math.min(share * 9 / 8, 1.0);
+        int from = (int) days.start(days.count() - 1);
+        long newestIds = 0;
+        for (int at = from; at < arena.end; ) {
+            int header = arena.header(at);
+            if (!IdArena.dead(header)) newestIds++;
+            at += arena.entrySize(at, header);
+        }
+        table.reserve(table.live + (long) Math.ceil(newestIds * s));
+        arena.reserve((int) Math.min(Integer.MAX_VALUE - 8L - arena.end, (long) Math.ceil((arena.end - from) * s)));
+    }
+
     /** Bytes this set holds on the heap for its entries and table (its arrays, not their headers; sealed days are off the heap). */
     public long footprint() {
         return arena.bytes.length + table.footprint() + days.footprint();

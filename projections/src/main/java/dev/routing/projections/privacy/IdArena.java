@@ -64,6 +64,11 @@ final class IdArena {
         end += size;
     }
 
+    /** Room for {@code n} more bytes of entries, in one copy now rather than in steps as they come. */
+    void reserve(int n) {
+        if (end + n > bytes.length) bytes = Arrays.copyOf(bytes, end + n);
+    }
+
     private void room(int n) {
         // A quarter more each time: the slack an arena carries is what a remembered id costs beyond its own bytes.
         if (end + n > bytes.length) bytes = Arrays.copyOf(bytes, Math.max(end + n, bytes.length + (bytes.length >> 2)));

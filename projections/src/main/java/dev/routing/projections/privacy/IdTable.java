@@ -4,7 +4,8 @@ package dev.routing.projections.privacy;
  * The open-addressing table (linear probing) that finds an id's live entry in the arena: each slot
  * holds an entry's arena offset + 1, 0 for an empty slot; kept at most three quarters full, and at
  * least half full as it grows (by half, not doubling: a power of two's mask is not needed, {@link
- * #home} scales the hash to any length), rebuilt to four thirds of a slot an id. Exact, not hashed:
+ * #home} scales the hash to any length), rebuilt to three halves of a slot an id (two thirds full:
+ * room for an eighth more before it grows, so a restore's short tail rehashes nothing). Exact, not hashed:
  * a fingerprint that collided with an id never stored would answer "public" for it, so every probe
  * compares the id itself.
  */
@@ -42,15 +43,20 @@ final class IdTable {
         if (live * 4L > slots.length * 3L) rehash(slots.length + (slots.length >> 1), false);
     }
 
+    /** Grows the table, once, to hold {@code entries} live entries without growing again before them. */
+    void reserve(long entries) {
+        if (entries * 4L > slots.length * 3L) rehash((int) Math.min(Integer.MAX_VALUE - 8, (entries * 4L + 2) / 3 + 1), false);
+    }
+
     /** Empties the slot of the live entry at {@code at} (with its {@code header}). */
     void remove(int at, int header) {
         removeSlot(slotOf(at, header));
         live--;
     }
 
-    /** Rebuilds the table, as small as it may be, from the arena's live entries; {@code checked} refuses an id met twice (a damaged checkpoint's). */
+    /** Rebuilds the table two thirds full from the arena's live entries; {@code checked} refuses an id met twice (a damaged checkpoint's). */
     void rebuild(boolean checked) {
-        rehash(Math.max(EMPTY, (int) ((live * 4L + 2) / 3)), checked);
+        rehash(Math.max(EMPTY, (int) ((live * 3L + 1) / 2)), checked);
     }
 
     private void rehash(int size, boolean checked) {

@@ -111,6 +111,11 @@ public final class PrivacyRecord {
         forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.hasReadIn() ? m.readIn() : null, epochDay);
     }
 
+    /** Room for each agent's newest day of forgotten ids to grow by {@code share} ({@link ForgottenIds#reserve}). */
+    public void reserve(double share) {
+        for (ForgottenIds ids : forgotten.values()) ids.reserve(share);
+    }
+
     /** Lets go the ids of public messages forgotten on a UTC day before {@code cutoffDay}: a later mention of one counts as unknown. */
     public void letGoBefore(long cutoffDay) {
         for (ForgottenIds ids : forgotten.values()) ids.expire(cutoffDay);
