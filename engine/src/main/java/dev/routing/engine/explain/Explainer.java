@@ -146,9 +146,9 @@ public final class Explainer {
                     : "the group at index 0x" + Long.toHexString(target.index()) + " holds " + group.size() + " entries (positions 0 to "
                             + (group.size() - 1) + "): position " + target.position() + " is none", true);
         }
-        if (s.divergedAt != null && s.divergedAt.compareTo(target) <= 0) {
+        if (s.divergedAt() != null && s.divergedAt().compareTo(target) <= 0) {
             throw new NotExplained("re-deciding the journal from the checkpoint before " + target + " does not give what it records ("
-                    + s.divergence + "): this build cannot say why the recorded decision was made; verify names the first such place",
+                    + s.divergence() + "): this build cannot say why the recorded decision was made; verify names the first such place",
                     false);
         }
         List<String> notes = new ArrayList<>(notesSoFar);
@@ -201,7 +201,7 @@ public final class Explainer {
                 String rule = null;
                 if (e instanceof Decision) {
                     Why its = f.span().why(f.at());
-                    boolean trusted = f.span().divergedAt == null || f.span().divergedAt.compareTo(f.at()) > 0;
+                    boolean trusted = f.span().divergedAt() == null || f.span().divergedAt().compareTo(f.at()) > 0;
                     rule = its != null && trusted ? its.rule() : null;
                     if (!trusted) notes.add("re-deciding before " + f.at() + " gave other decisions than the journal's, so its rule is not given");
                     else if (item.depth() + 1 < DEPTH) {
@@ -278,14 +278,19 @@ public final class Explainer {
         return s;
     }
 
-    /** The span before {@code s} (null when {@code s} starts at the journal's start). */
+    /** How many spans this explainer has re-decided (a test's look at what its searches cost). */
+    int spansDecided() {
+        return (int) spans.values().stream().filter(Segment::decided).count();
+    }
+
+    /** The span before {@code s} (null when {@code s} starts at the journal's start), read but not re-decided until asked why. */
     private Segment before(Segment s) {
         if (s.checkpointIndex < 0) return null;
         Long checkpoint = checkpoints().lower(s.checkpointIndex);
         long start = checkpoint == null ? -1 : checkpoint;
         Segment known = spans.get(start);
         if (known != null && known.end >= s.checkpointIndex) return known;
-        Segment earlier = Segment.from(journal, start, s.checkpointIndex);
+        Segment earlier = Segment.located(journal, start, s.checkpointIndex);
         spans.put(start, earlier);
         return earlier;
     }

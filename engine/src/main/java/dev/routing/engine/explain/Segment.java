@@ -24,6 +24,11 @@ import java.util.Map;
  * the trace says, for each decision, the rule that made it and what it rests on. Where re-deciding
  * gives other decisions than the journal records, the span notes the first place, and nothing at or
  * after it is explained from it.
+ *
+ * <p>A span searched for a ground further back is first only read ({@link #located}): where its
+ * entries are needs the journal alone, and a ground that names a fact (a channel registered days
+ * ago) is found without restoring the checkpoint and re-deciding every span between. The span is
+ * re-decided when one of its decisions is asked why.
  */
 final class Segment {
     /** The checkpoint the span starts from (-1: the journal's start). */
@@ -32,6 +37,8 @@ final class Segment {
     long end = Long.MAX_VALUE;
     final Locator locator = new Locator();
     private final Map<Location, Entry> entries = new HashMap<>();
+    /** The entries' places in journal order, for the re-decision. */
+    private final List<Location> order = new ArrayList<>();
     private final Map<Location, Why> whys = new HashMap<>();
     /** What each fact's re-decision emitted, with each decision's place: a ground may name an earlier decision of its fact. */
     private final Map<Long, List<Made>> redecided = new HashMap<>();
@@ -40,10 +47,13 @@ final class Segment {
     }
 
     /** Where re-deciding first gave another answer than the journal's (null: nowhere), and how. */
-    Location divergedAt;
-    String divergence;
+    private Location divergedAt;
+    private String divergence;
+    private final Journal journal;
+    private boolean decided;
 
-    private Segment(long checkpointIndex) {
+    private Segment(Journal journal, long checkpointIndex) {
+        this.journal = journal;
         this.checkpointIndex = checkpointIndex;
     }
 
@@ -52,9 +62,32 @@ final class Segment {
      * re-decided up to {@code until} (exclusive) at most, and never past the next checkpoint.
      */
     static Segment from(Journal journal, long checkpointIndex, long until) {
-        Segment s = new Segment(checkpointIndex);
-        s.redecide(journal, Replay.startAt(journal, checkpointIndex), until);
+        Segment s = located(journal, checkpointIndex, until);
+        s.decide();
         return s;
+    }
+
+    /** The same span, read but not yet re-decided: where its entries are. */
+    static Segment located(Journal journal, long checkpointIndex, long until) {
+        Segment s = new Segment(journal, checkpointIndex);
+        s.read(until);
+        return s;
+    }
+
+    /** Whether this span has been re-decided (a test's look at what a search cost). */
+    boolean decided() {
+        return decided;
+    }
+
+    /** Where re-deciding first gave another answer than the journal's, or null. */
+    Location divergedAt() {
+        decide();
+        return divergedAt;
+    }
+
+    String divergence() {
+        decide();
+        return divergence;
     }
 
     boolean holds(long index) {
@@ -66,6 +99,7 @@ final class Segment {
     }
 
     Why why(Location at) {
+        decide();
         return whys.get(at);
     }
 
@@ -78,6 +112,7 @@ final class Segment {
 
     /** The location of a decision a re-decision of the group at {@code index} emitted, found by identity, then by value. */
     Location decision(long index, Decision d) {
+        decide();
         List<Made> made = redecided.get(index);
         if (made == null) return null;
         for (Made m : made) if (m.decision() == d) return m.at();
@@ -85,27 +120,35 @@ final class Segment {
         return null;
     }
 
-    private void redecide(Journal journal, Replay.Start start, long until) {
-        Core core = new Core(start.state(), RuleSet.parse(start.state().rules));
-        long from = start.checkpointIndex() < 0 ? -1 : start.checkpointIndex() + 1;
-        Pending pending = new Pending(core);
+    /** Reads the span's entries, up to {@code until} or the next checkpoint. */
+    private void read(long until) {
         try {
-            journal.read(from, until, r -> {
+            journal.read(checkpointIndex < 0 ? -1 : checkpointIndex + 1, until, r -> {
                 if (r.entry() instanceof StateCheckpoint) {
                     // the next span starts here
-                    if (r.index() > start.checkpointIndex()) throw new Stop(r.index());
+                    if (r.index() > checkpointIndex) throw new Stop(r.index());
                     return;
                 }
                 Location where = new Location(r.index(), r.position());
                 entries.put(where, r.entry());
+                order.add(where);
                 locator.note(r.entry(), where);
-                pending.accept(r.entry(), where);
             });
             end = until;
         } catch (Stop stop) {
             end = stop.at;
         }
+    }
+
+    /** Re-decides the span's facts, in journal order, on the state its checkpoint holds (once). */
+    private void decide() {
+        if (decided) return;
+        Replay.Start start = Replay.startAt(journal, checkpointIndex);
+        Core core = new Core(start.state(), RuleSet.parse(start.state().rules));
+        Pending pending = new Pending(core);
+        for (Location at : order) pending.accept(entries.get(at), at);
         pending.flush();
+        decided = true;
     }
 
     /** A fact waits for the decisions after it; then it is decided again and compared (as verify does). */

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Host;
 import dev.routing.engine.testing.JournalSink;
+import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.DraftLetGo;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Entry;
@@ -21,6 +22,7 @@ import dev.routing.journal.event.NoticeIssued;
 import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.PublishSettled;
 import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.TurnOpened;
 import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
@@ -158,6 +160,28 @@ class ExplainerTest {
             Explanation x = new Explainer(j, false).at(kept.index(), kept.position());
             assertEquals("P7", step(x, "turn.opened").rule(), "stored private input made the start private");
             assertEquals(stored, step(x, "message.received").at());
+        }
+    }
+
+    @Test
+    void M1_aFactGroundSpansBackIsFoundWithoutReDecidingTheSpansBetween() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            for (int i = 0; i < 300; i++) h.channel("spare", "discord"); // the state stays small: a checkpoint every few entries
+            String ping = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", ping, "work");
+            h.say(turn, 1, "Published.");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location published = where(j, e -> e instanceof PublishRequested).get(0);
+            Location registered = where(j, e -> e instanceof ChannelRegistered c && c.channel().equals("work")).get(0);
+            long between = where(j, e -> e instanceof StateCheckpoint).stream()
+                    .filter(c -> c.index() > registered.index() && c.index() < published.index()).count();
+            assertTrue(between >= 3, "spans between the registration and the publication: " + between);
+            Explainer explainer = new Explainer(j, false);
+            Explanation x = explainer.at(published.index(), published.position());
+            assertEquals(registered, step(x, "channel.registered").at(), "the registration, " + between + " spans back");
+            assertEquals(1, explainer.spansDecided(), "only the span of the decision asked about is re-decided");
         }
     }
 
