@@ -55,8 +55,10 @@ public final class Explainer {
     private final boolean wholeSpans;
     /** Spans re-decided so far, by the checkpoint each starts from. */
     private final TreeMap<Long, Segment> spans = new TreeMap<>();
-    /** Every state checkpoint's index, found once by a walk of the excerpts' headers (no entry decoded). */
-    private TreeSet<Long> checkpoints;
+    /** The state checkpoints' indexes below {@link #walkedTo}, found by a walk of the excerpts' headers (no entry decoded). */
+    private final TreeSet<Long> checkpoints = new TreeSet<>();
+    /** How far that walk has gone: the index it stopped before. */
+    private long walkedTo = -1;
 
     /** {@code wholeSpans}: re-decide each span to its next checkpoint, for many questions; else only up to the entry asked about. */
     public Explainer(Journal journal, boolean wholeSpans) {
@@ -272,8 +274,7 @@ public final class Explainer {
     private Segment span(long index, long until) {
         var floor = spans.floorEntry(index - 1);
         if (floor != null && floor.getValue().holds(index)) return floor.getValue();
-        Long checkpoint = checkpoints().lower(index);
-        Segment s = Segment.from(journal, checkpoint == null ? -1 : checkpoint, wholeSpans ? Long.MAX_VALUE : until);
+        Segment s = Segment.from(journal, checkpointBefore(index), wholeSpans ? Long.MAX_VALUE : until);
         spans.put(s.checkpointIndex, s);
         return s;
     }
@@ -286,8 +287,7 @@ public final class Explainer {
     /** The span before {@code s} (null when {@code s} starts at the journal's start), read but not re-decided until asked why. */
     private Segment before(Segment s) {
         if (s.checkpointIndex < 0) return null;
-        Long checkpoint = checkpoints().lower(s.checkpointIndex);
-        long start = checkpoint == null ? -1 : checkpoint;
+        long start = checkpointBefore(s.checkpointIndex);
         Segment known = spans.get(start);
         if (known != null && known.end >= s.checkpointIndex) return known;
         Segment earlier = Segment.located(journal, start, s.checkpointIndex);
@@ -296,20 +296,27 @@ public final class Explainer {
     }
 
     /**
-     * The journal's state checkpoints, by a forward walk of the excerpts' headers: the store's
-     * backward search for one ({@code Journal.newestCheckpoint}), once it has walked back past the
-     * first excerpt, leaves the journal's time index failing the next search (a tailer with no store),
-     * and explain searches many times.
+     * The newest state checkpoint before {@code index} (-1: none), by a forward walk of the excerpts'
+     * headers that goes on only as far as it is asked: an early decision of a long journal costs the
+     * journal up to it. Forward, not the store's backward search for one ({@code
+     * Journal.newestCheckpoint}): once that has walked back past the first excerpt, it leaves the
+     * journal's time index failing the next search (a tailer with no store), and explain searches
+     * many times.
      */
-    private TreeSet<Long> checkpoints() {
-        if (checkpoints == null) {
-            TreeSet<Long> found = new TreeSet<>();
-            journal.readRaw(-1, Long.MAX_VALUE, (index, kind, version, bytes, offset, length) -> {
-                if (kind == 'C') found.add(index);
+    private long checkpointBefore(long index) {
+        if (index > walkedTo) {
+            journal.readRaw(walkedTo, index, (at, kind, version, bytes, offset, length) -> {
+                if (kind == 'C') checkpoints.add(at);
             });
-            checkpoints = found;
+            walkedTo = index;
         }
-        return checkpoints;
+        Long found = checkpoints.lower(index);
+        return found == null ? -1 : found;
+    }
+
+    /** How far the walk for checkpoints has gone (a test's look at what explain read). */
+    long checkpointsWalkedTo() {
+        return walkedTo;
     }
 
     private static Step asked(Location at, Entry e) {

@@ -186,6 +186,26 @@ class ExplainerTest {
     }
 
     @Test
+    void M1_anEarlyDecisionIsExplainedFromTheJournalUpToIt() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            String ping = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", ping, "work");
+            h.say(turn, 1, "Published.");
+            for (int i = 0; i < 300; i++) h.channel("spare", "discord");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location published = where(j, e -> e instanceof PublishRequested).get(0);
+            Explainer explainer = new Explainer(j, false);
+            Explanation x = explainer.at(published.index(), published.position());
+            assertEquals("M1", x.target().rule());
+            assertTrue(explainer.checkpointsWalkedTo() <= published.index() + 1 && published.index() + 100 < j.lastIndex(),
+                    "the walk for checkpoints went to " + Long.toHexString(explainer.checkpointsWalkedTo()) + ", the decision is at "
+                            + published + ", the journal ends at " + Long.toHexString(j.lastIndex()));
+        }
+    }
+
+    @Test
     void aJournalThatDoesNotReDecideAsRecordedIsNotExplained() {
         try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
             Host h = host(sink);
