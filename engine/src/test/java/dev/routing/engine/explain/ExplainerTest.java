@@ -220,6 +220,8 @@ class ExplainerTest {
             NotExplained refused = assertThrows(NotExplained.class, () -> new Explainer(j, false).at(opened.index(), opened.position()));
             assertFalse(refused.badInput());
             assertTrue(refused.getMessage().contains("does not give what it records"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("was recorded as") && refused.getMessage().contains("but re-deciding gives"),
+                    "the refusal names the first decision that differs: " + refused.getMessage());
         }
     }
 
