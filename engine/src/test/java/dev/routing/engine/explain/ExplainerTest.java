@@ -165,13 +165,7 @@ class ExplainerTest {
 
     @Test
     void M1_aFactGroundSpansBackIsFoundWithoutReDecidingTheSpansBetween() {
-        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
-            Host h = host(sink);
-            for (int i = 0; i < 300; i++) h.channel("spare", "discord"); // the state stays small: a checkpoint every few entries
-            String ping = h.room("qa", "work", "@qa ping", true);
-            long turn = h.answer("qa", ping, "work");
-            h.say(turn, 1, "Published.");
-        }
+        publishedBesideManySpans(true);
         try (Journal j = Journal.openReader(dir)) {
             Location published = where(j, e -> e instanceof PublishRequested).get(0);
             Location registered = where(j, e -> e instanceof ChannelRegistered c && c.channel().equals("work")).get(0);
@@ -187,13 +181,7 @@ class ExplainerTest {
 
     @Test
     void M1_anEarlyDecisionIsExplainedFromTheJournalUpToIt() {
-        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
-            Host h = host(sink);
-            String ping = h.room("qa", "work", "@qa ping", true);
-            long turn = h.answer("qa", ping, "work");
-            h.say(turn, 1, "Published.");
-            for (int i = 0; i < 300; i++) h.channel("spare", "discord");
-        }
+        publishedBesideManySpans(false);
         try (Journal j = Journal.openReader(dir)) {
             Location published = where(j, e -> e instanceof PublishRequested).get(0);
             Explainer explainer = new Explainer(j, false);
@@ -202,6 +190,21 @@ class ExplainerTest {
             assertTrue(explainer.checkpointsWalkedTo() == published.index() && published.index() + 100 < j.lastIndex(),
                     "the walk for checkpoints went to " + Long.toHexString(explainer.checkpointsWalkedTo()) + ", not to the decision at "
                             + published + ", the journal ends at " + Long.toHexString(j.lastIndex()));
+        }
+    }
+
+    /**
+     * qa answers a ping in #work with one published round, {@code after} or before 300 registrations
+     * of a spare channel: the state stays small, so a checkpoint comes every few entries.
+     */
+    private void publishedBesideManySpans(boolean after) {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            if (after) for (int i = 0; i < 300; i++) h.channel("spare", "discord");
+            String ping = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", ping, "work");
+            h.say(turn, 1, "Published.");
+            if (!after) for (int i = 0; i < 300; i++) h.channel("spare", "discord");
         }
     }
 
