@@ -230,10 +230,14 @@ public final class Replay {
                 tail.bytesRead() + rebuilt.bytes(), tail.checkpointIndex(), tail.checkpointSeq(), rebuilt);
     }
 
-    /** Gives the remembered ids on the heap room for the tail about to be folded, in one step ({@link #tailShare}). */
+    /**
+     * Gives the remembered ids of the checkpoint's day room for the tail about to be folded, in one
+     * step ({@link #tailShare}). A day file holds one day of journal time, the facts' own, so the
+     * file's day is the day the ids were let go on.
+     */
     private static void roomForTheTail(Journal journal, Start start, long endIndex) {
         double share = tailShare(journal, start.checkpointIndex(), endIndex);
-        if (share > 0) start.state().privacy.reserve(share);
+        if (share > 0) start.state().privacy.reserve(share, Journal.cycleOf(start.checkpointIndex()));
     }
 
     /**

@@ -135,11 +135,12 @@ public final class ForgottenIds {
      * Makes room, once, for the newest day on the heap to grow by {@code share} of what it holds, and
      * an eighth over it (the share is counted in journal entries, not ids), at most doubling: a
      * restore about to fold a tail whose length it knows. The table and arena would otherwise grow by
-     * steps inside the fold, each a copy, the table's last by half past what the tail needs. Changes
-     * no answer and no form.
+     * steps inside the fold, each a copy, the table's last by half past what the tail needs. Only
+     * when that newest day is {@code day}, the one the share was counted in: an agent with no id yet
+     * that day holds an older one, which the tail does not grow. Changes no answer and no form.
      */
-    public void reserve(double share) {
-        if (!(share > 0) || days.count() == 0) return;
+    public void reserve(double share, long day) {
+        if (!(share > 0) || days.count() == 0 || days.day(days.count() - 1) != day) return;
         double s = Math.min(share * 9 / 8, 1.0);
         int from = (int) days.start(days.count() - 1);
         long newestIds = 0;

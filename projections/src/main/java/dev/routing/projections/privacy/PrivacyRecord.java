@@ -111,9 +111,9 @@ public final class PrivacyRecord {
         forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.hasReadIn() ? m.readIn() : null, epochDay);
     }
 
-    /** Room for each agent's newest day of forgotten ids to grow by {@code share} ({@link ForgottenIds#reserve}). */
-    public void reserve(double share) {
-        for (ForgottenIds ids : forgotten.values()) ids.reserve(share);
+    /** Room for each agent's forgotten ids of {@code day} to grow by {@code share} ({@link ForgottenIds#reserve}). */
+    public void reserve(double share, long day) {
+        for (ForgottenIds ids : forgotten.values()) ids.reserve(share, day);
     }
 
     /** Lets go the ids of public messages forgotten on a UTC day before {@code cutoffDay}: a later mention of one counts as unknown. */

@@ -30,7 +30,7 @@ class ReservedRoomTest {
     @Test
     void P2_aTailWithinItsShareGrowsNeitherTheTableNorTheArena() {
         ForgottenIds ids = restored(4_000, 20_000);
-        ids.reserve(0.25);
+        ids.reserve(0.25, DAY + 1);
         int[] slots = ids.table.slots;
         byte[] bytes = ids.arena.bytes;
         tail(ids, 0, 4_000); // a fifth of today, under its quarter: no step inside the fold
@@ -42,7 +42,7 @@ class ReservedRoomTest {
     void P2_theRoomFollowsTheNewestDayNotTheWholeHeap() {
         ForgottenIds ids = restored(100_000, 1_000);
         long before = ids.footprint();
-        ids.reserve(0.5);
+        ids.reserve(0.5, DAY + 1);
         // half of today's thousand ids, not half of the heap's hundred thousand
         assertTrue(ids.footprint() - before < 40_000, "bytes reserved for 500 ids: " + (ids.footprint() - before));
         ForgottenIds unreserved = restored(100_000, 1_000);
@@ -53,19 +53,31 @@ class ReservedRoomTest {
     }
 
     @Test
+    void P2_theRoomGoesOnlyToTheDayTheShareWasCountedIn() {
+        // an agent with no id yet today holds yesterday's: early in a day the share is large, and
+        // doubling yesterday's whole day would be heap the tail never uses
+        ForgottenIds ids = restored(20_000, 0);
+        long before = ids.footprint();
+        ids.reserve(5.0, DAY + 1);
+        assertEquals(before, ids.footprint(), "yesterday's ids are not today's");
+        ids.reserve(0.5, DAY);
+        assertTrue(ids.footprint() > before, "the day the share was counted in gets its room");
+    }
+
+    @Test
     void P2_aShareOverOneReservesADoublingAtMostAndNonsenseReservesNothing() {
         ForgottenIds ids = restored(0, 10_000);
         long before = ids.footprint();
-        ids.reserve(1_000.0);
+        ids.reserve(1_000.0, DAY + 1);
         long doubled = ids.footprint();
         assertTrue(doubled < 2 * before + 16, "at most twice: " + doubled + " from " + before);
         for (double nonsense : new double[] {0, -1, Double.NaN}) {
             ForgottenIds other = restored(0, 10_000);
-            other.reserve(nonsense);
+            other.reserve(nonsense, DAY + 1);
             assertEquals(before, other.footprint(), "share " + nonsense);
         }
         ForgottenIds empty = new ForgottenIds();
-        empty.reserve(0.5);
+        empty.reserve(0.5, DAY + 1);
         assertEquals(new ForgottenIds().footprint(), empty.footprint(), "an empty record reserves nothing");
     }
 
@@ -78,7 +90,7 @@ class ReservedRoomTest {
             double share = random.nextDouble() * 1.5;
             ForgottenIds reserved = restored(yesterday, today);
             ForgottenIds grown = restored(yesterday, today);
-            reserved.reserve(share);
+            reserved.reserve(share, random.nextInt(4) == 0 ? DAY : DAY + 1);
             int from = random.nextInt(1_000);
             int n = random.nextInt(8_000);
             tail(reserved, from, n);
