@@ -36,6 +36,7 @@ public final class Store {
     /** A reader's view of the day files beside metadata of its own, when the journal's is unwritten ({@link Metadata}). */
     Path view;
     private ExcerptTailer tailer;
+    private ExcerptTailer counter;
     /** The last excerpt's index, -1 for none: where a reader's open found the end, where the writer last wrote. */
     long lastIndex = -1;
     long nextOrdinal;
@@ -47,7 +48,7 @@ public final class Store {
         this.dir = dir;
         this.space = space;
         this.reader = new ExcerptReader(dir, 4096, null);
-        this.days = new TimeIndex(this::tailer, reader);
+        this.days = new TimeIndex(this::tailer, this::counter, reader);
         this.walk = new Walk(this);
         this.searches = new Searches(this, walk);
     }
@@ -133,6 +134,18 @@ public final class Store {
         return tailer;
     }
 
+    /**
+     * A tailer that only counts a day's excerpts ({@link TimeIndex}) and never moves otherwise.
+     * Chronicle's count (StoreTailer.excerptsInCycle) threw a NullPointerException on the journal's
+     * one tailer as the walks and searches had left it (still on the day asked about, its file let
+     * go): a search before the checkpoint of an earlier span on the same reader, as repeated
+     * restores to earlier points do, failed.
+     */
+    ExcerptTailer counter() {
+        if (counter == null) counter = queue.createTailer();
+        return counter;
+    }
+
     /** A new tailer in place of the one kept: see {@link Walk}'s positioning. */
     ExcerptTailer renewTailer() {
         if (tailer != null) tailer.close();
@@ -169,11 +182,13 @@ public final class Store {
     void closeQueue() {
         try {
             if (tailer != null) tailer.close();
+            if (counter != null) counter.close();
             if (queue != null) queue.close();
         } catch (RuntimeException | InternalError e) {
             // a queue that faulted closes as far as it can; what it holds is on disk or cut at the next open
         } finally {
             tailer = null;
+            counter = null;
             queue = null;
             BackgroundResourceReleaser.releasePendingResources();
         }

@@ -25,11 +25,16 @@ final class TimeIndex {
 
     private final NavigableSet<Long> days = new TreeSet<>();
     private final Supplier<ExcerptTailer> tailer;
+    private final Supplier<ExcerptTailer> counter;
     private final ExcerptReader reader;
 
-    /** The searches read with the journal's one tailer, made on first use, and peek at headers with {@code reader}. */
-    TimeIndex(Supplier<ExcerptTailer> tailer, ExcerptReader reader) {
+    /**
+     * The searches read with the journal's one tailer, made on first use, count a day's excerpts with
+     * {@code counter} ({@link Store#counter}), and peek at headers with {@code reader}.
+     */
+    TimeIndex(Supplier<ExcerptTailer> tailer, Supplier<ExcerptTailer> counter, ExcerptReader reader) {
         this.tailer = tailer;
+        this.counter = counter;
         this.reader = reader;
     }
 
@@ -83,7 +88,7 @@ final class TimeIndex {
         for (Long day : days.tailSet(Math.floorDiv(target, DayFiles.DAY_MILLIS), true)) {
             int cycle = day.intValue();
             if (ROLL.toIndex(cycle, 0) > last) break;
-            long count = Math.min(tailer.get().excerptsInCycle(cycle),
+            long count = Math.min(counter.get().excerptsInCycle(cycle),
                     cycle == ROLL.toCycle(last) ? ROLL.toSequenceNumber(last) + 1 : Long.MAX_VALUE);
             long lo = 0;
             long hi = count;
@@ -101,7 +106,7 @@ final class TimeIndex {
     long atOrBefore(long index) {
         long cycle = ROLL.toCycle(index);
         for (Long day : days.headSet(cycle, true).descendingSet()) {
-            long count = tailer.get().excerptsInCycle(day.intValue());
+            long count = counter.get().excerptsInCycle(day.intValue());
             if (count == 0) continue;
             long sequence = day == cycle ? Math.min(ROLL.toSequenceNumber(index), count - 1) : count - 1;
             return ROLL.toIndex(day.intValue(), sequence);
