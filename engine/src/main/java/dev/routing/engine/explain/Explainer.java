@@ -298,10 +298,9 @@ public final class Explainer {
     /**
      * The newest state checkpoint before {@code index} (-1: none), by a forward walk of the excerpts'
      * headers that goes on only as far as it is asked: an early decision of a long journal costs the
-     * journal up to it. Forward, not the store's backward search for one ({@code
-     * Journal.newestCheckpoint}): once that has walked back past the first excerpt, it leaves the
-     * journal's time index failing the next search (a tailer with no store), and explain searches
-     * many times.
+     * journal up to it. Forward, not the store's backward search for one at each span ({@code
+     * Journal.newestCheckpoint}): explain searches many times, and on a day's audit the searches
+     * cost 1.6 s more than one walk (docs/performance.md).
      */
     private long checkpointBefore(long index) {
         if (index > walkedTo) {
