@@ -2,6 +2,8 @@ package dev.routing.engine.explain;
 
 import dev.routing.engine.context.Ground;
 import dev.routing.engine.context.Why;
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.codec.EntryTypes;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
@@ -26,6 +28,7 @@ import dev.routing.journal.store.Journal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -51,19 +54,50 @@ public final class Explainer {
     /** The most decisions a turn's listing shows. */
     static final int TURN_DECISIONS = 400;
 
+    /** The ground kinds that name standing configuration ({@link #standing}), and the entry types that hold them. */
+    private static final Set<Ground.Kind> STANDING = EnumSet.of(Ground.Kind.CHANNEL, Ground.Kind.CONFIGURED, Ground.Kind.FOCUS,
+            Ground.Kind.HISTORY);
+    private static final EntryTypes STANDING_TYPES = EntryTypes.of(Set.of("channel.registered", "agent.configured", "focus.opened",
+            "history.changed"));
+
     private final Journal journal;
-    private final boolean wholeSpans;
+    /** How far each span is re-decided at least: its entries before this index, up to its next checkpoint. */
+    private final long horizon;
     /** Spans re-decided so far, by the checkpoint each starts from. */
     private final TreeMap<Long, Segment> spans = new TreeMap<>();
     /** The state checkpoints' indexes below {@link #walkedTo}, found by a walk of the excerpts' headers (no entry decoded). */
     private final TreeSet<Long> checkpoints = new TreeSet<>();
     /** How far that walk has gone: the index it stopped before. */
     private long walkedTo = -1;
+    /**
+     * The grounds that name standing configuration rather than traffic, noted by that same walk from
+     * the journal's start: a channel registered, an agent configured, a focus opened or a history
+     * changed may be days old, so a search of the spans just before a decision would miss it (and
+     * read them all to do so). They are a few hundredths of the entries, decoded only when the walk
+     * meets one.
+     */
+    private final Locator standing = new Locator();
+    private final Map<Location, Entry> standingEntries = new HashMap<>();
+    /** The group the walk is in, and the next entry's position in it. */
+    private long walkGroup = -1;
+    private int walkPosition;
 
     /** {@code wholeSpans}: re-decide each span to its next checkpoint, for many questions; else only up to the entry asked about. */
     public Explainer(Journal journal, boolean wholeSpans) {
+        this(journal, wholeSpans ? Long.MAX_VALUE : -1);
+    }
+
+    private Explainer(Journal journal, long horizon) {
         this.journal = journal;
-        this.wholeSpans = wholeSpans;
+        this.horizon = horizon;
+    }
+
+    /**
+     * For questions known in advance, none about an entry at or past {@code index} (an audit's
+     * findings): each span is re-decided once, as far as the furthest of them, not to its end.
+     */
+    public static Explainer upTo(Journal journal, long index) {
+        return new Explainer(journal, index);
     }
 
     /** The entry at {@code index} and {@code position} (0: the group's fact): a decision with its chain, or a fact with what it led to. */
@@ -193,13 +227,15 @@ public final class Explainer {
             Why why = item.span().why(item.at());
             if (why == null) continue;
             for (Ground g : why.grounds()) {
-                Found f = resolve(item.span(), g, item.at());
+                Search search = resolve(item.span(), g, item.at());
+                Found f = search.found();
                 if (f == null) {
-                    notes.add(missing(g) + ": not found in the journal before " + item.at());
+                    notes.add(missing(g) + ": not found in " + (search.whole() ? "the journal" : "the " + SPANS_BACK + " spans") + " before "
+                            + item.at());
                     continue;
                 }
                 if (!seen.add(f.at())) continue;
-                Entry e = f.span().entry(f.at());
+                Entry e = f.entry();
                 String rule = null;
                 if (e instanceof Decision) {
                     Why its = f.span().why(f.at());
@@ -230,25 +266,42 @@ public final class Explainer {
         }
     }
 
-    private record Found(Segment span, Location at) {
+    /** A ground found: its place and entry, and the span that holds it (null for a standing ground, always a fact). */
+    private record Found(Segment span, Location at, Entry entry) {
+        static Found in(Segment span, Location at) {
+            return new Found(span, at, span.entry(at));
+        }
     }
 
-    /** Where a ground is: in the decision's own span, else a span before it (up to {@link #SPANS_BACK} back). */
-    private Found resolve(Segment s, Ground g, Location at) {
+    /** A search for a ground: what it found (null: nothing), and whether it read back to the journal's start. */
+    private record Search(Found found, boolean whole) {
+    }
+
+    /**
+     * Where a ground is: in the decision's own span, else, for a standing ground, anywhere before it
+     * in the journal; for any other, in a span before it, up to {@link #SPANS_BACK} back.
+     */
+    private Search resolve(Segment s, Ground g, Location at) {
         if (g.kind() == Ground.Kind.DECISION) {
             Location here = s.decision(at.index(), g.decision());
-            return here == null ? null : new Found(s, here);
+            return new Search(here == null ? null : Found.in(s, here), false);
         }
         Location here = s.locator.find(g, at);
-        if (here != null) return new Found(s, here);
+        if (here != null) return new Search(Found.in(s, here), false);
+        if (STANDING.contains(g.kind())) {
+            // the span is read from its checkpoint on; what lies before it the walk has noted
+            walkTo(s.checkpointIndex + 1);
+            Location found = standing.find(g, at);
+            return new Search(found == null ? null : new Found(null, found, standingEntries.get(found)), true);
+        }
         Segment earlier = s;
         for (int i = 0; i < SPANS_BACK; i++) {
             earlier = before(earlier);
-            if (earlier == null) return null;
+            if (earlier == null) return new Search(null, true);
             here = earlier.locator.find(g, at);
-            if (here != null) return new Found(earlier, here);
+            if (here != null) return new Search(Found.in(earlier, here), false);
         }
-        return null;
+        return new Search(null, earlier.checkpointIndex < 0);
     }
 
     private static String missing(Ground g) {
@@ -274,7 +327,7 @@ public final class Explainer {
     private Segment span(long index, long until) {
         var floor = spans.floorEntry(index - 1);
         if (floor != null && floor.getValue().holds(index)) return floor.getValue();
-        Segment s = Segment.from(journal, checkpointBefore(index), wholeSpans ? Long.MAX_VALUE : until);
+        Segment s = Segment.from(journal, checkpointBefore(index), Math.max(until, horizon));
         spans.put(s.checkpointIndex, s);
         return s;
     }
@@ -282,6 +335,16 @@ public final class Explainer {
     /** How many spans this explainer has re-decided (a test's look at what its searches cost). */
     int spansDecided() {
         return (int) spans.values().stream().filter(Segment::decided).count();
+    }
+
+    /** How many entries this explainer has re-decided (a test's look at how far it went). */
+    long entriesDecided() {
+        return spans.values().stream().filter(Segment::decided).mapToLong(Segment::size).sum();
+    }
+
+    /** How many spans this explainer has read, re-decided or not (a test's look at what its searches cost). */
+    int spansRead() {
+        return spans.size();
     }
 
     /** The span before {@code s} (null when {@code s} starts at the journal's start), read but not re-decided until asked why. */
@@ -303,14 +366,31 @@ public final class Explainer {
      * cost 1.6 s more than one walk (docs/performance.md).
      */
     private long checkpointBefore(long index) {
-        if (index > walkedTo) {
-            journal.readRaw(walkedTo, index, (at, kind, version, bytes, offset, length) -> {
-                if (kind == 'C') checkpoints.add(at);
-            });
-            walkedTo = index;
-        }
+        walkTo(index);
         Long found = checkpoints.lower(index);
         return found == null ? -1 : found;
+    }
+
+    /** Walks the journal's raw entries up to {@code index} (exclusive), noting checkpoints and standing grounds. */
+    private void walkTo(long index) {
+        if (index <= walkedTo) return;
+        journal.readRaw(walkedTo, index, (at, kind, version, bytes, offset, length) -> {
+            if (kind == 'C') {
+                checkpoints.add(at);
+                return;
+            }
+            if (at != walkGroup) {
+                walkGroup = at;
+                walkPosition = 0;
+            }
+            Location where = new Location(at, walkPosition++);
+            if (STANDING_TYPES.contains(version, bytes, offset, length)) {
+                Entry e = EntryCodec.decode(version, bytes, offset, length);
+                standing.note(e, where);
+                standingEntries.put(where, e);
+            }
+        });
+        walkedTo = index;
     }
 
     /** How far the walk for checkpoints has gone (a test's look at what explain read). */

@@ -74,6 +74,11 @@ final class Segment {
         return s;
     }
 
+    /** How many entries the span holds as read. */
+    int size() {
+        return order.size();
+    }
+
     /** Whether this span has been re-decided (a test's look at what a search cost). */
     boolean decided() {
         return decided;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Host;
 import dev.routing.engine.testing.JournalSink;
+import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.DraftLetGo;
 import dev.routing.journal.event.EngineStarted;
@@ -24,6 +25,7 @@ import dev.routing.journal.event.PublishSettled;
 import dev.routing.journal.event.SpeechRouted;
 import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.TurnOpened;
+import dev.routing.journal.event.WakeQueued;
 import dev.routing.journal.store.Journal;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -169,8 +171,7 @@ class ExplainerTest {
         try (Journal j = Journal.openReader(dir)) {
             Location published = where(j, e -> e instanceof PublishRequested).get(0);
             Location registered = where(j, e -> e instanceof ChannelRegistered c && c.channel().equals("work")).get(0);
-            long between = where(j, e -> e instanceof StateCheckpoint).stream()
-                    .filter(c -> c.index() > registered.index() && c.index() < published.index()).count();
+            long between = checkpointsBetween(j, registered, published);
             assertTrue(between >= 3, "spans between the registration and the publication: " + between);
             Explainer explainer = new Explainer(j, false);
             Explanation x = explainer.at(published.index(), published.position());
@@ -193,18 +194,92 @@ class ExplainerTest {
         }
     }
 
-    /**
-     * qa answers a ping in #work with one published round, {@code after} or before 300 registrations
-     * of a spare channel: the state stays small, so a checkpoint comes every few entries.
-     */
-    private void publishedBesideManySpans(boolean after) {
+    @Test
+    void M1_aChannelRegisteredFurtherBackThanTheSpansSearchedIsFoundByTheWalk() {
         try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
             Host h = host(sink);
-            if (after) for (int i = 0; i < 300; i++) h.channel("spare", "discord");
+            spareRegistrations(h, 3000);
             String ping = h.room("qa", "work", "@qa ping", true);
             long turn = h.answer("qa", ping, "work");
             h.say(turn, 1, "Published.");
-            if (!after) for (int i = 0; i < 300; i++) h.channel("spare", "discord");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location published = where(j, e -> e instanceof PublishRequested).get(0);
+            Location registered = where(j, e -> e instanceof ChannelRegistered c && c.channel().equals("work")).get(0);
+            Location configured = where(j, e -> e instanceof AgentConfigured).get(0);
+            long between = checkpointsBetween(j, registered, published);
+            assertTrue(between > Explainer.SPANS_BACK, "spans between the registration and the publication: " + between);
+            Explainer explainer = new Explainer(j, false);
+            Explanation x = explainer.at(published.index(), published.position());
+            assertEquals(registered, step(x, "channel.registered").at(), "the registration, " + between + " spans back");
+            assertEquals(configured, step(x, "agent.configured").at(), "qa's configuration, as far back");
+            assertEquals(List.of(), x.notes(), "nothing the decision rests on is missing");
+            assertEquals(1, explainer.spansRead(), "only the span of the decision asked about is read");
+        }
+    }
+
+    @Test
+    void M1_aGroundNotFoundWithinTheSpansSearchedIsNotSaidToBeMissingFromTheJournal() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            // ops is never configured: a standing ground the whole journal lacks
+            String ping = h.room("ops", "work", "@ops ping", true);
+            String wake = h.wake("ops", "message", "work", ping);
+            spareRegistrations(h, 3000);
+            assertEquals("w2", wake);
+            h.say(h.start("ops", List.of(wake), List.of(ping)), 1, "Spoken.");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location queued = where(j, e -> e instanceof WakeQueued).get(0);
+            Location opened = where(j, e -> e instanceof TurnOpened).get(0);
+            Location routed = where(j, e -> e instanceof SpeechRouted).get(0);
+            assertTrue(checkpointsBetween(j, queued, opened) > Explainer.SPANS_BACK + 1);
+            Explanation x = new Explainer(j, false).at(routed.index(), routed.position());
+            String note = x.notes().stream().filter(n -> n.startsWith("wake w2 for ops")).findFirst().orElseThrow(() -> new AssertionError(x.notes().toString()));
+            assertTrue(note.contains("not found in the " + Explainer.SPANS_BACK + " spans before") && !note.contains("in the journal"), note);
+            assertTrue(x.notes().stream().anyMatch(n -> n.startsWith("the agent.configured of ops: not found in the journal before ")), x.toString());
+        }
+    }
+
+    @Test
+    void M1_anExplainerToldHowFarItWillBeAskedReDecidesNoFurtherAndAnswersTheSame() {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 20_000)) {
+            Host h = host(sink);
+            long first = h.answer("qa", h.room("qa", "work", "@qa ping", true), "work");
+            h.say(first, 1, "First.");
+            spareRegistrations(h, 200);
+            long second = h.answer("qa", h.room("qa", "work", "@qa again", true), "work");
+            h.say(second, 1, "Second.");
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            Location published = where(j, e -> e instanceof PublishRequested).get(0);
+            assertEquals(0, checkpointsBetween(j, published, new Location(j.lastIndex() + 1, 0)), "one span to the journal's end");
+            Explainer upTo = Explainer.upTo(j, published.index() + 1);
+            Explainer whole = new Explainer(j, true);
+            assertEquals(whole.at(published.index(), published.position()), upTo.at(published.index(), published.position()));
+            assertTrue(upTo.entriesDecided() * 4 < whole.entriesDecided(),
+                    upTo.entriesDecided() + " entries re-decided, " + whole.entriesDecided() + " in the whole span");
+        }
+    }
+
+    private static long checkpointsBetween(Journal j, Location from, Location to) {
+        return where(j, e -> e instanceof StateCheckpoint).stream().filter(c -> c.index() > from.index() && c.index() < to.index()).count();
+    }
+
+    /** Registrations of one spare channel: the state stays small, so a checkpoint comes every few entries. */
+    private static void spareRegistrations(Host h, int count) {
+        for (int i = 0; i < count; i++) h.channel("spare", "discord");
+    }
+
+    /** qa answers a ping in #work with one published round, {@code after} or before 300 registrations of a spare channel. */
+    private void publishedBesideManySpans(boolean after) {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            if (after) spareRegistrations(h, 300);
+            String ping = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", ping, "work");
+            h.say(turn, 1, "Published.");
+            if (!after) spareRegistrations(h, 300);
         }
     }
 

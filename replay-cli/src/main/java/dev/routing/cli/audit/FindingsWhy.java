@@ -6,7 +6,9 @@ import dev.routing.engine.explain.Explainer;
 import dev.routing.engine.explain.Explanation;
 import dev.routing.engine.explain.NotExplained;
 import dev.routing.journal.store.Journal;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,10 +36,16 @@ public final class FindingsWhy {
 
     public static FindingsWhy of(Journal j, AuditReport report) {
         FindingsWhy why = new FindingsWhy(j.dir().toString());
-        Explainer explainer = new Explainer(j, true);
-        int n = 0;
+        List<AuditReport.Finding> explained = new ArrayList<>();
+        long furthest = -1;
         for (AuditReport.Finding f : report.findings()) {
-            if (n++ == EXPLAINED || f.attempt() == null) break;
+            if (explained.size() == EXPLAINED || f.attempt() == null) break;
+            explained.add(f);
+            furthest = Math.max(furthest, requestedAt(f));
+        }
+        // each span the findings fall in is re-decided once, as far as the last of them in it
+        Explainer explainer = Explainer.upTo(j, furthest + 1);
+        for (AuditReport.Finding f : explained) {
             long group = requestedAt(f);
             if (group < 0) continue;
             try {
