@@ -58,7 +58,7 @@ class DamageBehindACheckpointTest {
     }
 
     /** Zeroes 64 bytes where {@code text} is written in the journal's one day file. */
-    private static void zeroAround(Path dir, String text) throws IOException {
+    static void zeroAround(Path dir, String text) throws IOException {
         Path day;
         try (var files = Files.list(dir)) {
             day = files.filter(p -> p.getFileName().toString().endsWith(".cq4")).findFirst().orElseThrow();

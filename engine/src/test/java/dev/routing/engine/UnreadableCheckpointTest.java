@@ -100,6 +100,27 @@ class UnreadableCheckpointTest {
     }
 
     /**
+     * The check of the journal before the checkpoint runs beside the checkpoint's parse: damage it
+     * finds is still what a restore says, before anything is rebuilt around a state that does not read.
+     */
+    @Test
+    void damageBeforeAnUnreadableCheckpointIsRefusedAsDamageNotRebuiltAround() throws IOException {
+        try (Writing w = new Writing(dir, NONE)) {
+            w.rounds(10);
+            w.unreadable(UNKNOWN_FIELD);
+        }
+        DamageBehindACheckpointTest.zeroAround(dir, "words 2");
+        try (Journal j = Journal.openReader(dir)) {
+            String err = Stderr.of(() -> {
+                JournalDamagedException damaged = assertThrows(JournalDamagedException.class, () -> Replay.restore(j));
+                assertTrue(damaged.getMessage().contains("checksum"), damaged.getMessage());
+                return null;
+            });
+            assertEquals("", err, "nothing is rebuilt, so nothing is said of a rebuild");
+        }
+    }
+
+    /**
      * A rebuild's fold is said as progress (a terminal's `state` shows it), and the tail's count goes
      * on from it, never back; the tail after the unread checkpoint is folded too (Chronicle's shared
      * tailer once refused to move past the checkpoint the rebuild's fold ended at, and the tail read
