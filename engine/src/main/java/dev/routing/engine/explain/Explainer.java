@@ -2,6 +2,7 @@ package dev.routing.engine.explain;
 
 import dev.routing.engine.context.Ground;
 import dev.routing.engine.context.Why;
+import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.codec.EntryTypes;
 import dev.routing.journal.event.Decision;
@@ -374,23 +375,46 @@ public final class Explainer {
     /** Walks the journal's raw entries up to {@code index} (exclusive), noting checkpoints and standing grounds. */
     private void walkTo(long index) {
         if (index <= walkedTo) return;
-        journal.readRaw(walkedTo, index, (at, kind, version, bytes, offset, length) -> {
-            if (kind == 'C') {
-                checkpoints.add(at);
-                return;
-            }
-            if (at != walkGroup) {
-                walkGroup = at;
-                walkPosition = 0;
-            }
-            Location where = new Location(at, walkPosition++);
-            if (STANDING_TYPES.contains(version, bytes, offset, length)) {
-                Entry e = EntryCodec.decode(version, bytes, offset, length);
-                standing.note(e, where);
-                standingEntries.put(where, e);
-            }
-        });
+        try {
+            journal.readRaw(walkedTo, index, (at, kind, version, bytes, offset, length) -> {
+                if (kind == 'C') {
+                    checkpoints.add(at);
+                    return;
+                }
+                if (at != walkGroup) {
+                    walkGroup = at;
+                    walkPosition = 0;
+                }
+                Location where = new Location(at, walkPosition++);
+                if (STANDING_TYPES.contains(version, bytes, offset, length)) {
+                    Entry e;
+                    try {
+                        e = EntryCodec.decode(version, bytes, offset, length);
+                    } catch (BadEntryException bad) {
+                        throw new Unreadable(at, bad);
+                    }
+                    standing.note(e, where);
+                    standingEntries.put(where, e);
+                }
+            });
+        } catch (Unreadable u) {
+            // whole excerpt, unreadable entry: the checked read of its group names the file, index and ordinal, as any read does
+            journal.read(u.group, u.group + 1, r -> { });
+            throw u.bad;
+        }
         walkedTo = index;
+    }
+
+    /** An entry the walk decoded and could not read, thrown out of the walk to be named where it is. */
+    private static final class Unreadable extends RuntimeException {
+        final long group;
+        final BadEntryException bad;
+
+        Unreadable(long group, BadEntryException bad) {
+            super(null, null, false, false);
+            this.group = group;
+            this.bad = bad;
+        }
     }
 
     /** How far the walk for checkpoints has gone (a test's look at what explain read). */

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Host;
 import dev.routing.engine.testing.JournalSink;
+import dev.routing.journal.codec.BadEntryException;
+import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.DraftLetGo;
@@ -27,7 +29,10 @@ import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.event.TurnOpened;
 import dev.routing.journal.event.WakeQueued;
 import dev.routing.journal.store.Journal;
+import dev.routing.journal.store.faults.JournalDamagedException;
+import dev.routing.journal.store.internal.JournalRewrite;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -260,6 +265,50 @@ class ExplainerTest {
             assertTrue(upTo.entriesDecided() * 4 < whole.entriesDecided(),
                     upTo.entriesDecided() + " entries re-decided, " + whole.entriesDecided() + " in the whole span");
         }
+    }
+
+    @Test
+    void anUnreadableRegistrationTheWalkMeetsIsDamageNamedWhereItIs() {
+        Path clean = dir.resolve("clean");
+        try (JournalSink sink = new JournalSink(clean, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            spareRegistrations(h, 300);
+            String ping = h.room("qa", "work", "@qa ping", true);
+            long turn = h.answer("qa", ping, "work");
+            h.say(turn, 1, "Published.");
+        }
+        Location spare;
+        Location published;
+        try (Journal j = Journal.openReader(clean)) {
+            spare = where(j, e -> e instanceof ChannelRegistered c && c.channel().equals("spare")).get(0);
+            published = where(j, e -> e instanceof PublishRequested).get(0);
+        }
+        // the first spare registration's bytes replaced, the checksum made right around them: no checksum shows it
+        Path damaged = dir.resolve("damaged");
+        boolean[] replaced = {false};
+        JournalRewrite.rewrite(clean, damaged, excerpt -> EntryCodec.SCHEMA_VERSION, (excerpt, entry, schema, bytes) -> {
+            if (replaced[0] || !(EntryCodec.decode(schema, bytes, 0, bytes.length) instanceof ChannelRegistered c && c.channel().equals("spare"))) {
+                return bytes;
+            }
+            replaced[0] = true;
+            return unreadableRegistration();
+        }, excerpt -> false);
+        assertTrue(replaced[0]);
+        try (Journal j = Journal.openReader(damaged)) {
+            JournalDamagedException refused = assertThrows(JournalDamagedException.class,
+                    () -> new Explainer(j, false).at(published.index(), published.position()));
+            assertTrue(refused.getMessage().contains("index 0x" + Long.toHexString(spare.index())), refused.getMessage());
+        }
+    }
+
+    /** A channel.registered whose instant is epoch second -1, which no reader takes: its type reads, the entry does not. */
+    private static byte[] unreadableRegistration() {
+        byte[] stored = EntryCodec.store(new ChannelRegistered(Instant.EPOCH, "spare", "discord", null, null));
+        int second = 1 + "channel.registered".length() + 1;
+        assertEquals(0, stored[second], "channel.registered's stored form moved: its instant is not where this expects");
+        stored[second] = 1;
+        assertThrows(BadEntryException.class, () -> EntryCodec.decode(EntryCodec.SCHEMA_VERSION, stored, 0, stored.length));
+        return stored;
     }
 
     private static long checkpointsBetween(Journal j, Location from, Location to) {
