@@ -66,7 +66,7 @@ public final class Explainer {
     private final long horizon;
     /** Spans re-decided so far, by the checkpoint each starts from. */
     private final TreeMap<Long, Segment> spans = new TreeMap<>();
-    /** The state checkpoints' indexes below {@link #walkedTo}, found by a walk of the excerpts' headers (no entry decoded). */
+    /** The state checkpoints' indexes below {@link #walkedTo}, found by a raw walk of the entries (only standing grounds decoded). */
     private final TreeSet<Long> checkpoints = new TreeSet<>();
     /** How far that walk has gone: the index it stopped before. */
     private long walkedTo = -1;
@@ -284,8 +284,9 @@ public final class Explainer {
      */
     private Search resolve(Segment s, Ground g, Location at) {
         if (g.kind() == Ground.Kind.DECISION) {
+            // an earlier decision of the same fact is in its group: searched whole
             Location here = s.decision(at.index(), g.decision());
-            return new Search(here == null ? null : Found.in(s, here), false);
+            return new Search(here == null ? null : Found.in(s, here), true);
         }
         Location here = s.locator.find(g, at);
         if (here != null) return new Search(Found.in(s, here), false);
@@ -360,8 +361,8 @@ public final class Explainer {
     }
 
     /**
-     * The newest state checkpoint before {@code index} (-1: none), by a forward walk of the excerpts'
-     * headers that goes on only as far as it is asked: an early decision of a long journal costs the
+     * The newest state checkpoint before {@code index} (-1: none), by a forward raw walk of the
+     * entries ({@link #walkTo}) that goes on only as far as it is asked: an early decision of a long journal costs the
      * journal up to it. Forward, not the store's backward search for one at each span ({@code
      * Journal.newestCheckpoint}): explain searches many times, and on a day's audit the searches
      * cost 1.6 s more than one walk (docs/performance.md).
