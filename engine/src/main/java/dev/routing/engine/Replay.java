@@ -13,8 +13,6 @@ import dev.routing.projections.privacy.ForgottenIds;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.function.LongConsumer;
 
 /**
@@ -106,53 +104,8 @@ public final class Replay {
         long before = endIndex == Long.MAX_VALUE ? Long.MAX_VALUE : endIndex - 1;
         Journal.CheckpointAt found = before < 0 ? null : journal.newestCheckpointJson(before);
         if (found == null) return new Start(new EngineState(), -1, Group.NO_SEQ);
-        Parsed parsed = parsedWhileChecking(journal, found);
-        CheckpointJson cp = found.checkpoint();
-        StateAt at = stateAt(journal, found.index(), parsed, progress);
-        return new Start(at.state(), found.index(), cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq(), at.rebuilt());
-    }
-
-    /** A checkpoint's state as parsed, or why it does not read. */
-    private record Parsed(EngineState state, IllegalStateException unreadable) {
-        static Parsed of(CheckpointJson cp) {
-            try {
-                return new Parsed(StateCodec.fromJson(cp.state()), null);
-            } catch (IllegalStateException unreadable) {
-                // a form no build wrote, a value past the parser's limits: the journal holds every entry before it
-                return new Parsed(null, unreadable);
-            }
-        }
-    }
-
-    /**
-     * The checkpoint's state, parsed on another thread while this one checks the journal up to it:
-     * both grow with the day (together half of a restore at 10 M messages), and neither needs the
-     * other. The check stays on this thread, whose tailer it reads with (Chronicle's tailers belong to
-     * one thread); what it finds wrong is thrown, as when it ran before the parse, and the parse, which
-     * reads no file, is left to end on its own.
-     */
-    private static Parsed parsedWhileChecking(Journal journal, Journal.CheckpointAt found) {
-        FutureTask<Parsed> parse = new FutureTask<>(() -> Parsed.of(found.checkpoint()));
-        Thread parser = new Thread(parse, "checkpoint-parse");
-        parser.setDaemon(true);
-        parser.start();
         journal.checkUpTo(found.index());
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return parse.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException r) throw r;
-                    if (e.getCause() instanceof Error err) throw err;
-                    throw new IllegalStateException(e.getCause());
-                }
-            }
-        } finally {
-            if (interrupted) Thread.currentThread().interrupt();
-        }
+        return startAt(journal, found, progress);
     }
 
     /** The start at a checkpoint whose index the caller found (-1: the journal's start, a new state). */
@@ -168,7 +121,7 @@ public final class Replay {
 
     private static Start startAt(Journal journal, Journal.CheckpointAt found, LongConsumer progress) {
         CheckpointJson cp = found.checkpoint();
-        StateAt at = stateAt(journal, found.index(), Parsed.of(cp), progress);
+        StateAt at = stateAt(journal, found.index(), cp, progress);
         return new Start(at.state(), found.index(), cp.lastSeq() == null ? Group.NO_SEQ : cp.lastSeq(), at.rebuilt());
     }
 
@@ -185,8 +138,8 @@ public final class Replay {
      * wrong; said once on stderr; the journal is left as it is. A loop, not a recursion: a journal may
      * hold any number of unread checkpoints in a row (a downgrade, a codec's bug).
      */
-    private static StateAt stateAt(Journal journal, long index, Parsed parsed, LongConsumer progress) {
-        Read read = read(journal, index, parsed);
+    private static StateAt stateAt(Journal journal, long index, CheckpointJson cp, LongConsumer progress) {
+        Read read = read(journal, index, cp);
         if (read.state() != null) return new StateAt(read.state(), Rebuilt.NONE);
         String why = read.why();
         int alsoUnread = 0;
@@ -195,7 +148,7 @@ public final class Replay {
         for (Read step = read; ; ) {
             Journal.CheckpointAt older = step.before() > 0 ? journal.newestCheckpointJson(step.before() - 1) : null;
             if (older == null || older.index() >= step.index()) break;
-            step = read(journal, older.index(), Parsed.of(older.checkpoint()));
+            step = read(journal, older.index(), older.checkpoint());
             if (step.state() != null) {
                 base = step;
                 baseIndex = older.index();
@@ -218,9 +171,14 @@ public final class Replay {
     private record Read(long index, EngineState state, String why, long before) {
     }
 
-    private static Read read(Journal journal, long index, Parsed parsed) {
-        if (parsed.state() == null) return new Read(index, null, parsed.unreadable().getMessage(), index);
-        EngineState state = parsed.state();
+    private static Read read(Journal journal, long index, CheckpointJson cp) {
+        EngineState state;
+        try {
+            state = StateCodec.fromJson(cp.state());
+        } catch (IllegalStateException unreadable) {
+            // a form no build wrote, a value past the parser's limits: the journal holds every entry before it
+            return new Read(index, null, unreadable.getMessage(), index);
+        }
         Unread unread = unread(journal, state, index);
         if (unread == null) return new Read(index, state, null, index);
         // Every checkpoint written since the day was sealed names it: start before the day closed.

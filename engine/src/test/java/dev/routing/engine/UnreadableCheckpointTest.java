@@ -100,8 +100,9 @@ class UnreadableCheckpointTest {
     }
 
     /**
-     * The check of the journal before the checkpoint runs beside the checkpoint's parse: damage it
-     * finds is still what a restore says, before anything is rebuilt around a state that does not read.
+     * Damage the check of the journal before the checkpoint finds is what a restore says, before
+     * anything is rebuilt around a state that does not read (a restore that read the state first
+     * would note a rebuild, then meet the damage folding from the first entry).
      */
     @Test
     void damageBeforeAnUnreadableCheckpointIsRefusedAsDamageNotRebuiltAround() throws IOException {
