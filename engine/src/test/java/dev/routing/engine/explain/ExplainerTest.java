@@ -239,7 +239,9 @@ class ExplainerTest {
             Location opened = where(j, e -> e instanceof TurnOpened).get(0);
             Location routed = where(j, e -> e instanceof SpeechRouted).get(0);
             assertTrue(checkpointsBetween(j, queued, opened) > Explainer.SPANS_BACK + 1);
-            Explanation x = new Explainer(j, false).at(routed.index(), routed.position());
+            Explainer explainer = new Explainer(j, false);
+            Explanation x = explainer.at(routed.index(), routed.position());
+            assertEquals(Explainer.SPANS_BACK + 1, explainer.spansRead(), "the decision's span and the 16 before it, no more");
             String note = x.notes().stream().filter(n -> n.startsWith("wake w2 for ops")).findFirst().orElseThrow(() -> new AssertionError(x.notes().toString()));
             assertTrue(note.contains("not found in the " + Explainer.SPANS_BACK + " spans before") && !note.contains("in the journal"), note);
             assertTrue(x.notes().stream().anyMatch(n -> n.startsWith("the agent.configured of ops: not found in the journal before ")), x.toString());
