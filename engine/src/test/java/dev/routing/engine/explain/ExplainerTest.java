@@ -201,13 +201,7 @@ class ExplainerTest {
 
     @Test
     void M1_aChannelRegisteredFurtherBackThanTheSpansSearchedIsFoundByTheWalk() {
-        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
-            Host h = host(sink);
-            spareRegistrations(h, 3000);
-            String ping = h.room("qa", "work", "@qa ping", true);
-            long turn = h.answer("qa", ping, "work");
-            h.say(turn, 1, "Published.");
-        }
+        publishedAfterRegistrations(dir, 3000);
         try (Journal j = Journal.openReader(dir)) {
             Location published = where(j, e -> e instanceof PublishRequested).get(0);
             Location registered = where(j, e -> e instanceof ChannelRegistered c && c.channel().equals("work")).get(0);
@@ -272,13 +266,7 @@ class ExplainerTest {
     @Test
     void anUnreadableRegistrationTheWalkMeetsIsDamageNamedWhereItIs() {
         Path clean = dir.resolve("clean");
-        try (JournalSink sink = new JournalSink(clean, RuleSet.CURRENT, 10)) {
-            Host h = host(sink);
-            spareRegistrations(h, 300);
-            String ping = h.room("qa", "work", "@qa ping", true);
-            long turn = h.answer("qa", ping, "work");
-            h.say(turn, 1, "Published.");
-        }
+        publishedAfterRegistrations(clean, 300);
         Location spare;
         Location published;
         try (Journal j = Journal.openReader(clean)) {
@@ -324,14 +312,30 @@ class ExplainerTest {
 
     /** qa answers a ping in #work with one published round, {@code after} or before 300 registrations of a spare channel. */
     private void publishedBesideManySpans(boolean after) {
+        if (after) {
+            publishedAfterRegistrations(dir, 300);
+            return;
+        }
         try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
             Host h = host(sink);
-            if (after) spareRegistrations(h, 300);
-            String ping = h.room("qa", "work", "@qa ping", true);
-            long turn = h.answer("qa", ping, "work");
-            h.say(turn, 1, "Published.");
-            if (!after) spareRegistrations(h, 300);
+            published(h);
+            spareRegistrations(h, 300);
         }
+    }
+
+    /** A journal in {@code where}: {@code count} registrations of a spare channel, then qa's published answer to a ping in #work. */
+    private void publishedAfterRegistrations(Path where, int count) {
+        try (JournalSink sink = new JournalSink(where, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            spareRegistrations(h, count);
+            published(h);
+        }
+    }
+
+    private static void published(Host h) {
+        String ping = h.room("qa", "work", "@qa ping", true);
+        long turn = h.answer("qa", ping, "work");
+        h.say(turn, 1, "Published.");
     }
 
     @Test
