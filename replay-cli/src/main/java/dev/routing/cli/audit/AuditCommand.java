@@ -55,19 +55,15 @@ public final class AuditCommand implements Callable<Integer> {
             why = "html".equals(format) || audit.findings().isEmpty() ? FindingsWhy.none() : FindingsWhy.of(j, audit);
         }
         if (agent != null && audit.agents().isEmpty()) throw new BadInputException("--agent: no agent '" + agent + "' in this journal");
-        report.emit(render(audit, format, audited, why));
+        if ("json".equals(format)) {
+            report.emit(out -> JsonReport.write(audit, why, out));
+        } else if ("html".equals(format)) {
+            report.emit(HtmlReport.write(audit, null, audited));
+        } else {
+            StringWriter text = new StringWriter();
+            TextReport.write(audit, why, new PrintWriter(text));
+            report.emit(text.toString());
+        }
         return ExitCodes.OK;
-    }
-
-    static String render(AuditReport report, String format, Fingerprint audited, FindingsWhy why) {
-        return switch (format) {
-            case "json" -> JsonReport.write(report, why);
-            case "html" -> HtmlReport.write(report, null, audited);
-            default -> {
-                StringWriter text = new StringWriter();
-                TextReport.write(report, why, new PrintWriter(text));
-                yield text.toString();
-            }
-        };
     }
 }

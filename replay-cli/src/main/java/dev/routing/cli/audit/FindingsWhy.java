@@ -63,17 +63,17 @@ public final class FindingsWhy {
         return -1;
     }
 
-    Explanation of(AuditReport.Finding f) {
+    public Explanation of(AuditReport.Finding f) {
         return f.attempt() == null ? null : byAttempt.get(f.attempt());
     }
 
     /** Why the chain is missing (re-deciding refused), or null. */
-    String failure(AuditReport.Finding f) {
+    public String failure(AuditReport.Finding f) {
         return f.attempt() == null ? null : failures.get(f.attempt());
     }
 
     /** The command that explains the finding's publication, for a finding not explained in place. */
-    String command(AuditReport.Finding f) {
+    public String command(AuditReport.Finding f) {
         long group = requestedAt(f);
         return journal == null || group < 0 ? null : "explain --journal " + journal + " --index 0x" + Long.toHexString(group);
     }

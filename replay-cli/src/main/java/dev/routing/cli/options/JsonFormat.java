@@ -1,9 +1,13 @@
 package dev.routing.cli.options;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.routing.journal.codec.EntryCodec;
+import java.io.IOException;
+import java.io.OutputStream;
 
 /**
  * What {@code --format json} prints, for every command that has it (audit, explain, diff): one
@@ -21,6 +25,15 @@ public final class JsonFormat {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The value as {@link #write(Object)} writes it, to {@code out} as it is made, with the module's
+     * serializers added (a report's own fields); {@code out} is left open.
+     */
+    public static void write(Object value, OutputStream out, Module added) throws IOException {
+        JSON.copy().registerModule(added).writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value);
+        out.write('\n');
     }
 
     /** A value as a tree, to add to before it is written. */

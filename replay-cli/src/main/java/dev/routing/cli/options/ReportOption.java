@@ -1,7 +1,8 @@
 package dev.routing.cli.options;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,8 @@ import picocli.CommandLine.Option;
 
 /** {@code --format} and {@code --out}, for the commands that write a report (audit, diff): its form, and a file or standard output. */
 public final class ReportOption {
+    private static final int BUFFER = 1 << 16;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json; audit writes html too (default: ${DEFAULT-VALUE})")
     String format;
 
@@ -29,21 +32,37 @@ public final class ReportOption {
         if (out != null) PathOptions.fileToWrite("--out", out);
     }
 
+    /** A report written as it is made, in UTF-8. */
+    public interface Body {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /** Writes the report where {@code --out} says. */
     public void emit(String content) throws IOException {
         emit(content, out);
     }
 
-    /** Writes to the file, or to standard output (flushed, never closed: an in-process caller keeps using it). */
+    /** Writes the report where {@code --out} says, as it is made. */
+    public void emit(Body body) throws IOException {
+        emit(body, out);
+    }
+
     public static void emit(String content, Path file) throws IOException {
+        emit(o -> o.write(content.getBytes(StandardCharsets.UTF_8)), file);
+    }
+
+    /** Writes to the file, or to standard output (flushed, never closed: an in-process caller keeps using it). */
+    public static void emit(Body body, Path file) throws IOException {
         if (file != null) {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
-            Files.writeString(file, content, StandardCharsets.UTF_8);
+            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(file), BUFFER)) {
+                body.writeTo(o);
+            }
             return;
         }
-        OutputStreamWriter w = new OutputStreamWriter(System.out, StandardCharsets.UTF_8);
-        w.write(content);
-        w.flush();
+        OutputStream o = new BufferedOutputStream(System.out, BUFFER);
+        body.writeTo(o);
+        o.flush();
     }
 }
