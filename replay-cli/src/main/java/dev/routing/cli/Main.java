@@ -18,6 +18,7 @@ import dev.routing.cli.run.RunCommand;
 import dev.routing.cli.schema.SchemaCommand;
 import dev.routing.cli.serve.ServeCommand;
 import dev.routing.cli.simulate.SimulateCommand;
+import dev.routing.sidecar.StandardOutput;
 import dev.routing.sidecar.lines.BadLineException;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -59,7 +60,13 @@ public final class Main {
     public static int execute(String... args) {
         CommandLine cli = cli();
         try {
-            return cli.execute(args);
+            int exit = cli.execute(args);
+            if (exit == ExitCodes.OK && StandardOutput.refused()) {
+                // a command that prints with println never hears of a refused write: said here, once
+                System.err.println("error: " + new StandardOutput.Closed().getMessage());
+                return ExitCodes.FAILURE;
+            }
+            return exit;
         } catch (InternalError e) {
             // a fault in a memory-mapped file the journal did not catch at its edge: still no stack trace
             System.err.println("error: " + mappedFault(e));

@@ -5,10 +5,11 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 
 /**
- * Standard output as a stream that fails when the reader of it is gone. {@code System.out} is a
- * PrintStream, which swallows every write error: a sidecar whose host closed the reading end of its
- * standard output went on reading and journaling facts whose answers went nowhere, holding the
- * journal's writer lock against the host's restart. Written through {@code System.out}, not its
+ * Standard output as a stream that fails when the reader of it is gone, or the disk under it is
+ * full. {@code System.out} is a PrintStream, which swallows every write error: a sidecar whose host
+ * closed the reading end of its standard output went on reading and journaling facts whose answers
+ * went nowhere, holding the journal's writer lock against the host's restart; a report piped to a
+ * full disk ended with exit 0 and half its lines. Written through {@code System.out}, not its
  * file descriptor, so that an in-process caller that redirects it (the command line's tests) gets the output.
  */
 public final class StandardOutput extends OutputStream {
@@ -45,10 +46,15 @@ public final class StandardOutput extends OutputStream {
         if (out.checkError()) throw new Closed();
     }
 
-    /** The reader of standard output is gone: nothing written from now on can reach it. */
+    /** Whether a write to this process's standard output has been refused since it was set. */
+    public static boolean refused() {
+        return System.out.checkError();
+    }
+
+    /** The reader of standard output is gone, or its disk is full: nothing written from now on reaches it. */
     public static final class Closed extends IOException {
-        Closed() {
-            super("standard output was closed by its reader (a broken pipe)");
+        public Closed() {
+            super("standard output was closed by its reader (a broken pipe) or refused a write (a full disk): what it holds is incomplete");
         }
     }
 }

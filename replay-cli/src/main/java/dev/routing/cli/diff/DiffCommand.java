@@ -53,11 +53,13 @@ public final class DiffCommand implements Callable<Integer> {
             progress.done();
         }
         report.checkOut();
-        report.emit("json".equals(format) ? json(result, agent) : text(result, agent));
+        if ("json".equals(format)) report.emit(out -> JsonFormat.write(json(result, agent), out));
+        else report.emit(text(result, agent));
         return ExitCodes.OK;
     }
 
-    static String json(Counterfactual.Result r, String agent) {
+    /** The document: its lists are the result's own, written as the document is (a week's is a hundred megabytes). */
+    static ObjectNode json(Counterfactual.Result r, String agent) {
         ObjectNode tree = EntryCodec.mapper().createObjectNode();
         tree.putPOJO("recordedRules", r.recordedRules());
         tree.put("redecidedRules", r.redecidedRules());
@@ -71,7 +73,7 @@ public final class DiffCommand implements Callable<Integer> {
         tree.putPOJO("withheldPlainSpeech", only(r.withheldPlainSpeech(), agent));
         tree.putPOJO("published", only(r.differences().stream().filter(d -> "published".equals(d.change())).toList(), agent));
         tree.putPOJO("differences", only(r.differences(), agent));
-        return JsonFormat.write(tree);
+        return tree;
     }
 
     /** The re-decision in plain words: what it withholds, what it publishes instead, every other difference, and counts. */

@@ -14,6 +14,7 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
+import dev.routing.sidecar.StandardOutput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,7 +34,7 @@ public final class DumpCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         WindowOption.Window w = window.window();
         // Flushed, never closed: closing it would close System.out under an in-process caller of Main.execute.
-        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
+        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(StandardOutput.of(), StandardCharsets.UTF_8), 1 << 16);
         try (Journal j = journal.reader()) {
             long fromIndex = w.from() == null ? -1 : j.indexAt(w.from());
             long toIndex = w.to() == null ? Long.MAX_VALUE : j.indexAt(w.to());

@@ -1,7 +1,6 @@
 package dev.routing.cli.options;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -20,19 +19,23 @@ public final class JsonFormat {
 
     /** Any value (a tree too) as one indented JSON document and a newline. */
     public static String write(Object value) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try {
-            return JSON.writeValueAsString(value) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
+            write(value, bytes);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
+        return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /**
-     * The value as {@link #write(Object)} writes it, to {@code out} as it is made, with the module's
-     * serializers added (a report's own fields); {@code out} is left open.
+     * The value as {@link #write(Object)} writes it, to {@code out} as it is made (a week's audit or
+     * diff is a hundred megabytes and more), with the modules' serializers added (a report's own
+     * fields); {@code out} is left open.
      */
-    public static void write(Object value, OutputStream out, Module added) throws IOException {
-        JSON.copy().registerModule(added).writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value);
+    public static void write(Object value, OutputStream out, Module... added) throws IOException {
+        ObjectMapper mapper = added.length == 0 ? JSON : JSON.copy().registerModules(added);
+        mapper.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value);
         out.write('\n');
     }
 

@@ -4,9 +4,11 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import dev.routing.sidecar.StandardOutput;
 import picocli.CommandLine.Option;
 
 /** {@code --format} and {@code --out}, for the commands that write a report (audit, diff): its form, and a file or standard output. */
@@ -51,18 +53,26 @@ public final class ReportOption {
         emit(o -> o.write(content.getBytes(StandardCharsets.UTF_8)), file);
     }
 
-    /** Writes to the file, or to standard output (flushed, never closed: an in-process caller keeps using it). */
+    /**
+     * Writes to the file, or to standard output (flushed, never closed: an in-process caller keeps
+     * using it). A file that cannot be written whole (a full disk) is removed, not left looking like a
+     * report, and the error names it.
+     */
     public static void emit(Body body, Path file) throws IOException {
-        if (file != null) {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(file), BUFFER)) {
-                body.writeTo(o);
-            }
+        if (file == null) {
+            OutputStream o = new BufferedOutputStream(StandardOutput.of(), BUFFER);
+            body.writeTo(o);
+            o.flush();
             return;
         }
-        OutputStream o = new BufferedOutputStream(System.out, BUFFER);
-        body.writeTo(o);
-        o.flush();
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) Files.createDirectories(parent);
+        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(file), BUFFER)) {
+            body.writeTo(o);
+        } catch (IOException e) {
+            if (Files.isRegularFile(file)) Files.deleteIfExists(file);
+            if (e instanceof FileSystemException) throw e;
+            throw new FileSystemException(file.toString(), null, e.getMessage() + "; nothing is left there");
+        }
     }
 }
