@@ -58,8 +58,6 @@ public final class Explainer {
     /** The ground kinds that name standing configuration ({@link #standing}), and the entry types that hold them. */
     private static final Set<Ground.Kind> STANDING = EnumSet.of(Ground.Kind.CHANNEL, Ground.Kind.CONFIGURED, Ground.Kind.FOCUS,
             Ground.Kind.HISTORY);
-    private static final EntryTypes STANDING_TYPES = EntryTypes.of(Set.of("channel.registered", "agent.configured", "focus.opened",
-            "history.changed"));
 
     private final Journal journal;
     /** How far each span is re-decided at least: its entries before this index, up to its next checkpoint. */
@@ -82,6 +80,10 @@ public final class Explainer {
     /** The group the walk is in, and the next entry's position in it. */
     private long walkGroup = -1;
     private int walkPosition;
+    /** The sealed days whose marks say where their checkpoints and standing facts lie: read once, at the walk's first step. */
+    private List<Journal.MarkedDay> markedDays;
+    /** How many groups the walk has read (a test's look at what the marks spared it). */
+    private long groupsWalked;
 
     /** {@code wholeSpans}: re-decide each span to its next checkpoint, for many questions; else only up to the entry asked about. */
     public Explainer(Journal journal, boolean wholeSpans) {
@@ -373,21 +375,49 @@ public final class Explainer {
         return found == null ? -1 : found;
     }
 
-    /** Walks the journal's raw entries up to {@code index} (exclusive), noting checkpoints and standing grounds. */
+    /**
+     * Walks the journal up to {@code index} (exclusive), noting checkpoints and standing grounds. A
+     * sealed day wholly before it whose marks can be trusted is not walked: its checkpoints are noted
+     * from the marks, and only its groups holding a standing fact are read. So the walk costs the
+     * days without marks (the newest, unsealed) and a few groups a day, not the history.
+     */
     private void walkTo(long index) {
         if (index <= walkedTo) return;
+        if (markedDays == null) {
+            Journal.MarkedDays found = journal.markedDays();
+            found.problems().forEach(p -> System.err.println("journal " + journal.dir() + ": note: " + p));
+            markedDays = found.days();
+        }
+        long from = walkedTo;
+        for (Journal.MarkedDay day : markedDays) {
+            if (day.start() < from) continue; // the walk is already inside this day, or past it
+            if (day.end() > index) break;
+            walkRaw(from, day.start());
+            for (long c : day.checkpoints()) checkpoints.add(c);
+            for (long g : day.standing()) walkRaw(g, g + 1);
+            from = day.end();
+        }
+        walkRaw(from, index);
+        walkedTo = index;
+    }
+
+    /** Walks the raw entries of the groups in [from, to), noting checkpoints and decoding standing grounds. */
+    private void walkRaw(long from, long to) {
+        if (from >= to) return;
         try {
-            journal.readRaw(walkedTo, index, (at, kind, version, bytes, offset, length) -> {
+            journal.readRaw(from, to, (at, kind, version, bytes, offset, length) -> {
                 if (kind == 'C') {
+                    groupsWalked++;
                     checkpoints.add(at);
                     return;
                 }
                 if (at != walkGroup) {
+                    groupsWalked++;
                     walkGroup = at;
                     walkPosition = 0;
                 }
                 Location where = new Location(at, walkPosition++);
-                if (STANDING_TYPES.contains(version, bytes, offset, length)) {
+                if (EntryTypes.STANDING.contains(version, bytes, offset, length)) {
                     Entry e;
                     try {
                         e = EntryCodec.decode(version, bytes, offset, length);
@@ -403,7 +433,11 @@ public final class Explainer {
             journal.read(u.group, u.group + 1, r -> { });
             throw u.bad;
         }
-        walkedTo = index;
+    }
+
+    /** How many groups the walk for checkpoints and standing grounds has read. */
+    long groupsWalked() {
+        return groupsWalked;
     }
 
     /** An entry the walk decoded and could not read, thrown out of the walk to be named where it is. */

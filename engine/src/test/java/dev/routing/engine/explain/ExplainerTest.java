@@ -31,6 +31,8 @@ import dev.routing.journal.event.WakeQueued;
 import dev.routing.journal.store.Journal;
 import dev.routing.journal.store.faults.JournalDamagedException;
 import dev.routing.journal.store.internal.JournalRewrite;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -261,6 +263,43 @@ class ExplainerTest {
             assertTrue(upTo.entriesDecided() * 4 < whole.entriesDecided(),
                     upTo.entriesDecided() + " entries re-decided, " + whole.entriesDecided() + " in the whole span");
         }
+    }
+
+    @Test
+    void M1_sealedDaysAreNotWalkedTheirMarksSayWhereTheirCheckpointsAndRegistrationsLieAndTheAnswerIsTheWalks() throws IOException {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 50)) {
+            Host h = host(sink);
+            for (int day = 0; day < 3; day++) {
+                for (int i = 0; i < 100; i++) h.room("qa", "work", "chatter " + day + "-" + i, false);
+                h.advance(86_400);
+            }
+            published(h);
+        }
+        Explanation marked;
+        long walkedMarked;
+        long groupsBefore;
+        try (Journal j = Journal.openReader(dir)) {
+            assertEquals(3, j.markedDays().days().size(), "the three rolled days are sealed and marked");
+            Location published = where(j, e -> e instanceof PublishRequested).get(0);
+            Location registered = where(j, e -> e instanceof ChannelRegistered c && c.channel().equals("work")).get(0);
+            groupsBefore = where(j, e -> true).stream().map(Location::index).filter(i -> i < published.index()).distinct().count();
+            Explainer explainer = new Explainer(j, false);
+            marked = explainer.at(published.index(), published.position());
+            walkedMarked = explainer.groupsWalked();
+            assertEquals(registered, step(marked, "channel.registered").at(), "the registration, three days back, found by its day's marks");
+            assertEquals(List.of(), marked.notes());
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".marks")).toList()) Files.delete(f);
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            assertEquals(0, j.markedDays().days().size());
+            Location published = where(j, e -> e instanceof PublishRequested).get(0);
+            Explainer walker = new Explainer(j, false);
+            assertEquals(marked, walker.at(published.index(), published.position()), "the marks change what is read, not the answer");
+            assertEquals(groupsBefore, walker.groupsWalked(), "without marks every group before the decision is walked");
+        }
+        assertTrue(walkedMarked * 10 < groupsBefore, "with them " + walkedMarked + " of the " + groupsBefore + " groups before the decision");
     }
 
     @Test

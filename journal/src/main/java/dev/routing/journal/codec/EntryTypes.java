@@ -10,6 +10,14 @@ import java.util.Set;
  * entry were a twentieth of an audit's allocation).
  */
 public final class EntryTypes {
+    /**
+     * The facts that stand until another of their kind replaces them: a channel's registration, an
+     * agent's configuration, a focus, a history. A decision's grounds may name one from any day
+     * before it, so explain looks for them anywhere, and a sealed day's marks say where they lie.
+     */
+    public static final EntryTypes STANDING = of(Set.of("channel.registered", "agent.configured", "focus.opened",
+            "history.changed"));
+
     private final Set<String> names;
     private final byte[][] stored;
 

@@ -11,6 +11,7 @@ import dev.routing.journal.store.internal.Walk;
 import dev.routing.journal.store.internal.Writer;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -65,6 +66,9 @@ import java.util.function.Consumer;
  * DAY.torn-ORDINAL     a day file as it was before its torn tail was cut (outside Chronicle's listing)
  * DAYF.seal            a rolled day file's seal (store.internal.DaySeal): its size, first and last
  *                      excerpt and the checksum of its excerpts' checksums, so an open need not read it
+ * DAYF.marks           a sealed day's marks (store.internal.DayMarks), bound to its seal: where its state
+ *                      checkpoints and its last standing fact of each kind and subject lie, so explain
+ *                      need not walk it
  *
  * an excerpt (ours, inside Chronicle's framing):
  *  0  u8   format      3 (bound to the journal's id), 2 (before journal ids)
@@ -201,6 +205,30 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      */
     public final List<String> sealProblems() {
         return store.sealProblems();
+    }
+
+    /**
+     * A sealed day's marks: the indexes the day spans, [start, end), and where its state checkpoints
+     * and its groups holding a standing fact ({@link dev.routing.journal.codec.EntryTypes#STANDING})
+     * lie, ascending.
+     */
+    public record MarkedDay(long start, long end, long[] checkpoints, long[] standing) {
+    }
+
+    /** What {@link #markedDays} found: the days, in order, and why other sealed days' marks are not read. */
+    public record MarkedDays(List<MarkedDay> days, List<String> problems) {
+    }
+
+    /**
+     * The sealed days whose marks can be trusted (the day file matches its seal, and the marks are
+     * bound to that seal): a reader that looks for checkpoints and standing facts before an index
+     * reads those days' marked groups instead of walking them. A day not listed is walked.
+     */
+    public final MarkedDays markedDays() {
+        List<MarkedDay> days = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        store.markedDays((start, end, checkpoints, standing) -> days.add(new MarkedDay(start, end, checkpoints, standing)), problems);
+        return new MarkedDays(List.copyOf(days), List.copyOf(problems));
     }
 
     /** One entry as stored, for a reader that decodes only what it needs (an audit skips checkpoints and notices). */

@@ -141,6 +141,8 @@ record DaySeal(int cycle, int chain, long size, long firstOrdinal, long lastOrdi
         private long lastIndex;
         private int lastCrc;
         private long excerpts;
+        /** Where the day's checkpoints and standing facts lie, as far as its excerpts were marked. */
+        final DayMarks.Running marks = new DayMarks.Running();
 
         Chain(int cycle, long firstOrdinal) {
             this.cycle = cycle;

@@ -110,15 +110,21 @@ final class Seals {
         if (open) walk.walk(from, stop, none);
     }
 
-    /** The writer wrote the excerpt {@code ordinal} at {@code index}: keeps the day's running seal, and seals the day a roll left. */
-    void wrote(long index, long ordinal, int crc, long previousIndex, Walk walk) {
+    /**
+     * The writer wrote the excerpt {@code ordinal} at {@code index}, {@code mark} to the day's marks
+     * ({@link DayMarks#of}): keeps the day's running seal, and seals the day a roll left.
+     */
+    void wrote(long index, long ordinal, int crc, DayMarks.Mark mark, long previousIndex, Walk walk) {
         int cycle = ROLL.toCycle(index);
         if (cycle != runningCycle) {
             if (previousIndex >= 0) rolled(ROLL.toCycle(previousIndex), walk);
             runningCycle = cycle;
             running = ROLL.toSequenceNumber(index) == 0 ? new DaySeal.Chain(cycle, ordinal) : null;
         }
-        if (running != null) running.add(index, ordinal, crc);
+        if (running != null) {
+            running.add(index, ordinal, crc);
+            running.marks.add(index, mark);
+        }
     }
 
     /**
@@ -140,13 +146,31 @@ final class Seals {
         return writes && s.id != null ? new Sealing() : null;
     }
 
+    /** Seals the day, then writes its marks bound to the seal: a kill between leaves a seal without marks, walked as before. */
     private void seal(DaySeal.Chain chain) {
         if (!writes || s.id == null) return;
         try {
-            chain.seal(Files.size(s.dir.resolve(DayFiles.name(chain.cycle)))).write(s.dir, s.id);
+            DaySeal seal = chain.seal(Files.size(s.dir.resolve(DayFiles.name(chain.cycle))));
+            if (seal.write(s.dir, s.id) == null) chain.marks.marks().write(s.dir, s.id, seal);
         } catch (IOException e) {
             // no seal: the next open checks the file whole
         }
+    }
+
+    /**
+     * The marks of every day file whose seal this open trusts and whose marks read and are bound to
+     * that seal, by cycle; what kept the others' marks from being read goes in {@code problems} (a
+     * day with no marks file, sealed before marks or by a writer killed between the two, is walked
+     * as before, and said nowhere).
+     */
+    Map<Integer, DayMarks> marks(List<String> problems) {
+        Map<Integer, DayMarks> found = new TreeMap<>();
+        for (Map.Entry<Integer, DaySeal> day : trusted.entrySet()) {
+            DayMarks.Reading r = DayMarks.read(s.dir, s.id, day.getValue());
+            if (r.marks() != null) found.put(day.getKey(), r.marks());
+            else if (!r.missing()) problems.add("the day file " + DayFiles.name(day.getKey()) + ": " + r.why() + ", so it is walked");
+        }
+        return found;
     }
 
     /**
@@ -201,6 +225,10 @@ final class Seals {
                 }
             }
             chain.add(index, h.ordinal(), h.crc());
+            if (!skipping) {
+                byte[] buf = s.reader.buffer();
+                chain.marks.add(index, DayMarks.of(h.kind(), h.schema(), buf, h.entriesOffset(), Excerpt.HEADER_BYTES + h.length(), h.count()));
+            }
         }
 
         private boolean skipping;

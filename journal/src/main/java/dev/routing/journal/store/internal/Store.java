@@ -107,6 +107,23 @@ public final class Store {
         return seals.compareAll(walk);
     }
 
+    /** A sealed day's marks, as {@link #markedDays} hands them over. */
+    @FunctionalInterface
+    public interface MarkedDaySink {
+        void day(long start, long end, long[] checkpoints, long[] standing);
+    }
+
+    /**
+     * Hands over, in order, each day file whose seal the open trusts and whose marks ({@link DayMarks})
+     * read and are bound to that seal: the indexes it spans, [start, end), and where its state
+     * checkpoints and its groups holding a standing fact lie. Why other days' marks were not read
+     * goes in {@code problems}.
+     */
+    public void markedDays(MarkedDaySink sink, List<String> problems) {
+        seals.marks(problems).forEach((cycle, m) -> sink.day(DayFiles.ROLL.toIndex(cycle, 0), DayFiles.ROLL.toIndex(cycle + 1, 0),
+                m.checkpoints, m.standing));
+    }
+
     /** The journal's id's 16 bytes, or null before its writer made one (or in a journal made before ids). */
     public byte[] idBytes() {
         return id == null ? null : id.bytes();

@@ -133,7 +133,7 @@ public final class Writer implements AutoCloseable {
         s.lastIndex = index;
         s.nextOrdinal++;
         s.nextEntry += count;
-        s.seals.wrote(index, s.nextOrdinal - 1, excerptCrc, previous, s.walk);
+        s.seals.wrote(index, s.nextOrdinal - 1, excerptCrc, DayMarks.ofPayload(kind, payload, offset, length, count), previous, s.walk);
         return index;
     }
 
@@ -157,7 +157,8 @@ public final class Writer implements AutoCloseable {
         s.lastIndex = index;
         s.nextOrdinal++;
         s.nextEntry = h.nextEntry();
-        s.seals.wrote(index, h.ordinal(), h.crc(), previous, s.walk);
+        s.seals.wrote(index, h.ordinal(), h.crc(), DayMarks.of(h.kind(), h.schema(), excerpt, h.entriesOffset(),
+                Excerpt.HEADER_BYTES + h.length(), h.count()), previous, s.walk);
         uncommittedDurable = true;
         unsynced = true;
     }
