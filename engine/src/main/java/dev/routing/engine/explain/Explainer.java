@@ -77,11 +77,15 @@ public final class Explainer {
      */
     private final Locator standing = new Locator();
     private final Map<Location, Entry> standingEntries = new HashMap<>();
-    /** The group the walk is in, and the next entry's position in it. */
-    private long walkGroup = -1;
-    private int walkPosition;
     /** The sealed days whose marks say where their checkpoints and standing facts lie: read once, at the walk's first step. */
     private List<Journal.MarkedDay> markedDays;
+    /**
+     * The marked days the walk took from their marks, by start: of their standing facts only each
+     * subject's last is in {@link #standing}, enough for a question after the day. A question whose
+     * span starts inside one may need one the day replaced ({@link #replacedLater}).
+     */
+    private final TreeMap<Long, Journal.MarkedDay> fromMarks = new TreeMap<>();
+    private final Map<Long, Locator> dayLocators = new HashMap<>();
     /** How many groups the walk has read (a test's look at what the marks spared it). */
     private long groupsWalked;
 
@@ -295,7 +299,8 @@ public final class Explainer {
         if (STANDING.contains(g.kind())) {
             // the span is read from its checkpoint on; what lies before it the walk has noted
             walkTo(s.checkpointIndex + 1);
-            Location found = standing.find(g, at);
+            Location found = replacedLater(g, s.checkpointIndex, at);
+            if (found == null) found = standing.find(g, at);
             return new Search(found == null ? null : new Found(null, found, standingEntries.get(found)), true);
         }
         Segment earlier = s;
@@ -392,18 +397,41 @@ public final class Explainer {
         for (Journal.MarkedDay day : markedDays) {
             if (day.start() < from) continue; // the walk is already inside this day, or past it
             if (day.end() > index) break;
-            walkRaw(from, day.start());
+            walkRaw(from, day.start(), standing);
             for (long c : day.checkpoints()) checkpoints.add(c);
-            for (long g : day.standing()) walkRaw(g, g + 1);
+            for (long g : day.standing()) walkRaw(g, g + 1, standing);
+            fromMarks.put(day.start(), day);
             from = day.end();
         }
-        walkRaw(from, index);
+        walkRaw(from, index, standing);
         walkedTo = index;
     }
 
-    /** Walks the raw entries of the groups in [from, to), noting checkpoints and decoding standing grounds. */
-    private void walkRaw(long from, long to) {
+    /**
+     * The newest standing ground {@code g} before {@code at} in the day holding the span's checkpoint,
+     * when the walk took that day from its marks and the fact its marks keep for {@code g}'s subject
+     * (the day's last) lies after {@code at}: the one that stood at {@code at} was replaced later
+     * that day, and only a walk of the day finds it (once a day, kept). Null when no such walk is
+     * needed, or the day holds none before {@code at}: {@link #standing} answers then.
+     */
+    private Location replacedLater(Ground g, long checkpointIndex, Location at) {
+        Map.Entry<Long, Journal.MarkedDay> e = fromMarks.floorEntry(checkpointIndex);
+        if (e == null || checkpointIndex >= e.getValue().end()) return null;
+        Journal.MarkedDay day = e.getValue();
+        Location kept = standing.find(g, new Location(day.end(), 0));
+        if (kept == null || kept.index() < day.start() || kept.compareTo(at) < 0) return null;
+        return dayLocators.computeIfAbsent(day.start(), start -> {
+            Locator whole = new Locator();
+            walkRaw(start, day.end(), whole);
+            return whole;
+        }).find(g, at);
+    }
+
+    /** Walks the raw entries of the groups in [from, to), noting checkpoints, and standing grounds into {@code into}. */
+    private void walkRaw(long from, long to, Locator into) {
         if (from >= to) return;
+        long[] group = {-1};
+        int[] position = {0};
         try {
             journal.readRaw(from, to, (at, kind, version, bytes, offset, length) -> {
                 if (kind == 'C') {
@@ -411,12 +439,12 @@ public final class Explainer {
                     checkpoints.add(at);
                     return;
                 }
-                if (at != walkGroup) {
+                if (at != group[0]) {
                     groupsWalked++;
-                    walkGroup = at;
-                    walkPosition = 0;
+                    group[0] = at;
+                    position[0] = 0;
                 }
-                Location where = new Location(at, walkPosition++);
+                Location where = new Location(at, position[0]++);
                 if (EntryTypes.STANDING.contains(version, bytes, offset, length)) {
                     Entry e;
                     try {
@@ -424,7 +452,7 @@ public final class Explainer {
                     } catch (BadEntryException bad) {
                         throw new Unreadable(at, bad);
                     }
-                    standing.note(e, where);
+                    into.note(e, where);
                     standingEntries.put(where, e);
                 }
             });

@@ -16,6 +16,7 @@ import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.DraftLetGo;
 import dev.routing.journal.event.EngineStarted;
+import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.HistoryChanged;
 import dev.routing.journal.event.LocusPolicy;
@@ -300,6 +301,65 @@ class ExplainerTest {
             assertEquals(groupsBefore, walker.groupsWalked(), "without marks every group before the decision is walked");
         }
         assertTrue(walkedMarked * 10 < groupsBefore, "with them " + walkedMarked + " of the " + groupsBefore + " groups before the decision");
+    }
+
+    @Test
+    void M1_aChainThatReachesBackIntoAMarkedDayFindsTheRegistrationThatStoodThenNotTheDaysLast() throws IOException {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            spareRegistrations(h, 50);
+            published(h);
+            spareRegistrations(h, 20);
+            h.channel("work", "discord"); // registered again after the attempt: the day's last, which its marks keep
+            h.advance(86_400);
+            h.settle(1, false, "the connector failed");
+            h.advance(86_400);
+            h.room("qa", "work", "chatter", false);
+        }
+        assertSameWithMarksAsWithout(j -> {
+            List<Location> decisions = where(j, e -> e instanceof Decision);
+            Location last = decisions.get(decisions.size() - 1); // the failed attempt's notice, a day after the attempt
+            return List.of(new Explainer(j, false).at(last.index(), last.position()));
+        }, x -> step(x.get(0), "channel.registered"));
+    }
+
+    @Test
+    void M1_oneExplainerAskedTheNewestFirstAnswersAnOlderDecisionAsWithoutMarks() throws IOException {
+        try (JournalSink sink = new JournalSink(dir, RuleSet.CURRENT, 10)) {
+            Host h = host(sink);
+            spareRegistrations(h, 50);
+            published(h);
+            spareRegistrations(h, 50);
+            h.channel("work", "discord");
+            h.advance(86_400);
+            published(h);
+            h.advance(86_400);
+            h.room("qa", "work", "chatter", false);
+        }
+        assertSameWithMarksAsWithout(j -> {
+            List<Location> published = where(j, e -> e instanceof PublishRequested);
+            Explainer explainer = new Explainer(j, false); // as the audit's findings ask one explainer
+            Explanation newer = explainer.at(published.get(1).index(), published.get(1).position());
+            return List.of(newer, explainer.at(published.get(0).index(), published.get(0).position()));
+        }, x -> step(x.get(1), "channel.registered"));
+    }
+
+    /** The answers with the journal's marks, then with them deleted: the same, and {@code check} holds of them. */
+    private void assertSameWithMarksAsWithout(java.util.function.Function<Journal, List<Explanation>> ask,
+            java.util.function.Consumer<List<Explanation>> check) throws IOException {
+        List<Explanation> marked;
+        try (Journal j = Journal.openReader(dir)) {
+            assertEquals(2, j.markedDays().days().size(), "two sealed days, marked");
+            marked = ask.apply(j);
+        }
+        check.accept(marked);
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".marks")).toList()) Files.delete(f);
+        }
+        try (Journal j = Journal.openReader(dir)) {
+            assertEquals(0, j.markedDays().days().size());
+            assertEquals(ask.apply(j), marked, "the marks change what is read, never the answer");
+        }
     }
 
     @Test

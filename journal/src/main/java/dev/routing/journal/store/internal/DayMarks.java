@@ -194,7 +194,26 @@ final class DayMarks {
         b.position(HEAD);
         for (int i = 0; i < n; i++) checkpoints[i] = b.getLong();
         for (int i = 0; i < m; i++) standing[i] = b.getLong();
+        // a build's mistake passes the checksum: the places must at least lie in the day, in order
+        long first = DayFiles.ROLL.toIndex(seal.cycle(), 0);
+        if (!inOrderWithin(checkpoints, first, seal.lastIndex()) || !inOrderWithin(standing, first, seal.lastIndex())) {
+            return new Reading(null, "its marks name places outside the day or out of order", false);
+        }
         return new Reading(new DayMarks(checkpoints, standing), null, false);
+    }
+
+    private static boolean inOrderWithin(long[] places, long first, long last) {
+        long before = first - 1;
+        for (long p : places) {
+            if (p <= before || p > last) return false;
+            before = p;
+        }
+        return true;
+    }
+
+    /** Whether these marks say what {@code other}'s say. */
+    boolean same(DayMarks other) {
+        return Arrays.equals(checkpoints, other.checkpoints) && Arrays.equals(standing, other.standing);
     }
 
     /** The marks of a day as its excerpts are written or walked, in order. */

@@ -181,8 +181,12 @@ final class Seals {
         List<String> problems = new ArrayList<>();
         if (s.id == null) return problems;
         Map<Integer, DaySeal.Chain> chains = new TreeMap<>();
-        walk.walk(-1, s.lastIndex + 1, (index, h) -> chains.computeIfAbsent(ROLL.toCycle(index), c -> new DaySeal.Chain(c, h.ordinal()))
-                .add(index, h.ordinal(), h.crc()));
+        walk.walk(-1, s.lastIndex + 1, (index, h) -> {
+            DaySeal.Chain chain = chains.computeIfAbsent(ROLL.toCycle(index), c -> new DaySeal.Chain(c, h.ordinal()));
+            chain.add(index, h.ordinal(), h.crc());
+            chain.marks.add(index, DayMarks.of(h.kind(), h.schema(), s.reader.buffer(), h.entriesOffset(),
+                    Excerpt.HEADER_BYTES + h.length(), h.count()));
+        });
         List<DayFiles.DayFile> found = DayFiles.inspectEach(s.dir);
         for (int i = 0; i + 1 < found.size(); i++) {
             DayFiles.DayFile f = found.get(i);
@@ -190,7 +194,16 @@ final class Seals {
             if (r.missing()) continue;
             DaySeal.Chain chain = chains.get(f.cycle());
             String why = r.seal() == null ? r.why() : chain == null ? "it holds no excerpt" : differs(r.seal(), chain.seal(f.size()));
-            if (why != null) problems.add("the day file " + f.name() + " does not match its seal: " + why);
+            if (why != null) {
+                problems.add("the day file " + f.name() + " does not match its seal: " + why);
+                continue;
+            }
+            DayMarks.Reading marks = DayMarks.read(s.dir, s.id, r.seal());
+            if (marks.missing()) continue;
+            if (marks.marks() == null) problems.add("the day file " + f.name() + ": " + marks.why());
+            else if (!marks.marks().same(chain.marks.marks())) {
+                problems.add("the day file " + f.name() + "'s marks do not say where its checkpoints and standing facts lie");
+            }
         }
         return problems;
     }

@@ -152,6 +152,29 @@ class DayMarksTest {
     }
 
     @Test
+    void marksAWrongBuildWroteAreNamedByVerifyAndPlacesOutsideTheDayAreNotUsed() {
+        threeDays(dir);
+        try (JournalReader j = Journal.openReader(dir)) {
+            JournalId id = JournalId.of(j.id());
+            DaySeal seal = DaySeal.read(dir, cycle(j), id).seal();
+            Journal.MarkedDay monday = j.markedDays().days().get(0);
+            // whole, bound to the seal, checksum right: but its standing facts left out
+            new DayMarks(monday.checkpoints(), new long[0]).write(dir, id, seal);
+        }
+        try (JournalReader j = Journal.openReader(dir)) {
+            assertEquals(2, j.markedDays().days().size(), "nothing but a walk of the day can tell");
+            List<String> problems = j.sealProblems();
+            assertEquals(1, problems.size(), problems::toString);
+            assertTrue(problems.get(0).contains(MONDAY_FILE + "'s marks do not say where its checkpoints and standing facts lie"), problems::toString);
+        }
+        try (JournalReader j = Journal.openReader(dir)) {
+            JournalId id = JournalId.of(j.id());
+            new DayMarks(new long[] {j.firstIndex() - 1}, new long[0]).write(dir, id, DaySeal.read(dir, cycle(j), id).seal());
+        }
+        assertMondayUnmarked("its marks name places outside the day or out of order");
+    }
+
+    @Test
     void aWalkThatSealsADayMarksItAsTheWriterWould() throws IOException {
         threeDays(dir);
         byte[] written = Files.readAllBytes(marks(MONDAY_FILE));
