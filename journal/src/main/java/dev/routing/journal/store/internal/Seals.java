@@ -190,6 +190,8 @@ final class Seals {
         List<DayFiles.DayFile> found = DayFiles.inspectEach(s.dir);
         for (int i = 0; i + 1 < found.size(); i++) {
             DayFiles.DayFile f = found.get(i);
+            // beside a live writer: a day that rolled after this open was walked only as far as the open found it
+            if (s.lastIndex < 0 || ROLL.toCycle(s.lastIndex) <= f.cycle()) break;
             DaySeal.Reading r = DaySeal.read(s.dir, f.cycle(), s.id);
             if (r.missing()) continue;
             DaySeal.Chain chain = chains.get(f.cycle());
