@@ -10,13 +10,10 @@ import dev.routing.journal.event.HistoryChanged;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -137,25 +134,8 @@ final class DayMarks {
         CRC32C crc = new CRC32C();
         crc.update(b.array(), 0, b.position());
         b.putInt((int) crc.getValue());
-        Path marks = path(dir, seal.cycle());
-        Path work = marks.resolveSibling(marks.getFileName() + ".new");
-        try {
-            try (FileChannel ch = FileChannel.open(work, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE)) {
-                b.flip();
-                while (b.hasRemaining()) ch.write(b);
-                ch.force(true);
-            }
-            Files.move(work, marks, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return null;
-        } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(work);
-            } catch (IOException ignored) {
-                // the next seal of this day replaces it; nothing reads it
-            }
-            return e.getMessage();
-        }
+        b.flip();
+        return WholeFile.write(path(dir, seal.cycle()), b);
     }
 
     /** What reading the marks found: the marks, or why they are not used ({@code missing}: there is no file). */

@@ -3,13 +3,10 @@ package dev.routing.journal.store.internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.zip.CRC32C;
@@ -50,7 +47,7 @@ record DaySeal(int cycle, int chain, long size, long firstOrdinal, long lastOrdi
     }
 
     /**
-     * Writes the seal for the journal {@code id}, replacing any before it. Returns why it could not
+     * Writes the seal for the journal {@code id}, replacing any before it ({@link WholeFile}). Returns why it could not
      * (a full or read-only disk), or null: a seal not written costs the next open a full check of the
      * file, nothing else.
      */
@@ -61,25 +58,8 @@ record DaySeal(int cycle, int chain, long size, long firstOrdinal, long lastOrdi
         CRC32C crc = new CRC32C();
         crc.update(b.array(), 0, CRC_AT);
         b.putInt(CRC_AT, (int) crc.getValue());
-        Path seal = path(dir, cycle);
-        Path work = seal.resolveSibling(seal.getFileName() + ".new");
-        try {
-            try (FileChannel ch = FileChannel.open(work, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE)) {
-                b.clear();
-                while (b.hasRemaining()) ch.write(b);
-                ch.force(true);
-            }
-            Files.move(work, seal, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return null;
-        } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(work);
-            } catch (IOException ignored) {
-                // the next seal of this day replaces it; no open reads it
-            }
-            return e.getMessage();
-        }
+        b.clear();
+        return WholeFile.write(path(dir, cycle), b);
     }
 
     /** What reading a seal found: the seal, or why there is none to trust ({@code missing} when there is no file at all). */
