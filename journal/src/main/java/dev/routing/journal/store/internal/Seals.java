@@ -87,8 +87,8 @@ final class Seals {
     }
 
     /**
-     * Checks every excerpt before {@code toIndex} but those of trusted day files that lie wholly
-     * before it; the writer seals each rolled file it walks whole.
+     * Checks every excerpt before {@code toIndex} but those of trusted day files, the one it stops in
+     * too; the writer seals each rolled file it walks whole.
      */
     void checkUpTo(long toIndex, Walk walk) {
         long stop = Math.min(toIndex, s.lastIndex + 1);
@@ -98,7 +98,7 @@ final class Seals {
         for (DayFiles.DayFile f : files.values()) {
             long start = ROLL.toIndex(f.cycle(), 0);
             if (start >= stop) break;
-            boolean skip = trusted.containsKey(f.cycle()) && ROLL.toIndex(f.cycle() + 1, 0) <= stop;
+            boolean skip = trusted.containsKey(f.cycle()); // wholly or in part before stop: its seal holds every excerpt
             if (skip && open) {
                 walk.walk(from, start, none);
                 open = false;
@@ -117,7 +117,8 @@ final class Seals {
     void wrote(long index, long ordinal, int crc, DayMarks.Mark mark, long previousIndex, Walk walk) {
         int cycle = ROLL.toCycle(index);
         if (cycle != runningCycle) {
-            if (previousIndex >= 0) rolled(ROLL.toCycle(previousIndex), walk);
+            // a writer's first excerpt goes on in the day its open found: nothing rolled
+            if (previousIndex >= 0 && ROLL.toCycle(previousIndex) != cycle) rolled(ROLL.toCycle(previousIndex), walk);
             runningCycle = cycle;
             running = ROLL.toSequenceNumber(index) == 0 ? new DaySeal.Chain(cycle, ordinal) : null;
         }

@@ -91,6 +91,45 @@ class DaySealTest {
     }
 
     @Test
+    void aCheckThatStopsInsideASealedDayReadsNoneOfItEither() throws IOException {
+        threeDays();
+        long[] inMonday = {-1};
+        try (JournalReader j = Journal.openReader(dir)) {
+            j.read(-1, (JournalRecord r) -> {
+                if (((dev.routing.journal.event.MessageReceived) r.entry()).id().equals("d0-4")) inMonday[0] = r.index();
+            });
+        }
+        flip(dir.resolve(MONDAY_FILE), "d0-1");
+        try (JournalReader j = Journal.openReader(dir)) {
+            j.checkUpTo(inMonday[0]); // a restore from a checkpoint inside Monday: its seal holds every excerpt of the file
+            JournalDamagedException e = assertThrows(JournalDamagedException.class, () -> j.read(-1, r -> { }));
+            assertTrue(e.getMessage().contains(MONDAY_FILE), e.getMessage());
+        }
+    }
+
+    @Test
+    void aWritersFirstExcerptInTheDayItOpenedInRollsNothingAndReadsNothingOfThatDay() {
+        threeDays();
+        int[] rolls = {0};
+        Seals.beforeSeal = () -> rolls[0]++;
+        try {
+            try (JournalWriter j = Journal.openWriter(dir)) {
+                j.append(message(MONDAY.plus(Duration.ofDays(2)).plusSeconds(30), "d2-late"));
+                assertEquals(0, rolls[0], "Wednesday goes on: nothing rolled, and the day is not walked to be sealed");
+                j.append(message(MONDAY.plus(Duration.ofDays(3)), "d3-0"));
+                assertEquals(1, rolls[0], "Thursday's first excerpt rolled Wednesday");
+            }
+        } finally {
+            Seals.beforeSeal = null;
+        }
+        assertTrue(Files.exists(seal("20261104F.cq4")), "Wednesday sealed by a walk, as a day a writer opened in is");
+        try (JournalReader j = Journal.openReader(dir)) {
+            assertEquals(List.of(), j.notes());
+            assertEquals(List.of(), j.sealProblems());
+        }
+    }
+
+    @Test
     void aDeletedSealIsNotedTheFileCheckedWholeAndTheWritersCheckSealsItAgain() throws IOException {
         threeDays();
         byte[] sealed = Files.readAllBytes(seal(MONDAY_FILE));
