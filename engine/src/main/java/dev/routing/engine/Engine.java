@@ -293,12 +293,16 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Why the state could not be persisted as due, or null: the last state checkpoint due, else the
-     * last closed day's ids ({@link IdDaySealer}). The engine goes on: nothing it answered is lost, a
-     * restore reads the longer tail, and a day not sealed stays on the heap and is tried again.
+     * last closed day's ids ({@link IdDaySealer}), else the journal's seal or marks of the last day
+     * it rolled. The engine goes on: nothing it answered is lost, a restore reads the longer tail, a
+     * day not sealed stays on the heap and is tried again, and a day file without its seal is checked
+     * whole at every open.
      */
     public String persistFailure() {
         String checkpoint = checkpoints.failure();
-        return checkpoint != null ? checkpoint : sealer.failure();
+        if (checkpoint != null) return checkpoint;
+        String ids = sealer.failure();
+        return ids != null ? ids : journal.sealFailure();
     }
 
     /**

@@ -80,6 +80,15 @@ public final class JournalWriter extends Journal {
         writer.sync();
     }
 
+    /**
+     * Why the newest day this writer sealed when it rolled has no seal or no marks (a full or
+     * read-only disk), or null when it has both: nothing is lost, but every open checks that day
+     * whole, and explain walks it.
+     */
+    public String sealFailure() {
+        return writer.sealFailure();
+    }
+
     /** The msyncs this writer made since it opened. */
     public long syncs() {
         return writer.syncs();

@@ -40,6 +40,8 @@ final class Seals {
     /** The writer's running seal of the day it writes, from that day's first excerpt; null when it began elsewhere. */
     private DaySeal.Chain running;
     private int runningCycle = Integer.MIN_VALUE;
+    /** See {@link #failure()}. */
+    private String failure;
 
     Seals(Store store) {
         this.s = store;
@@ -147,15 +149,33 @@ final class Seals {
         return writes && s.id != null ? new Sealing() : null;
     }
 
-    /** Seals the day, then writes its marks bound to the seal: a kill between leaves a seal without marks, walked as before. */
+    /**
+     * Seals the day, then writes its marks bound to the seal: a kill between leaves a seal without
+     * marks, walked as before. A seal or marks the disk refused are said ({@link #failure}), not
+     * thrown: the fact that rolled the day is journaled, and without them the day is only walked.
+     */
     private void seal(DaySeal.Chain chain) {
         if (!writes || s.id == null) return;
+        String day = DayFiles.name(chain.cycle);
+        String why;
         try {
-            DaySeal seal = chain.seal(Files.size(s.dir.resolve(DayFiles.name(chain.cycle))));
-            if (seal.write(s.dir, s.id) == null) chain.marks.marks().write(s.dir, s.id, seal);
+            DaySeal seal = chain.seal(Files.size(s.dir.resolve(day)));
+            why = seal.write(s.dir, s.id);
+            if (why != null) {
+                failure = "the day file " + day + " could not be sealed (" + why + "): every open checks it whole";
+                return;
+            }
+            why = chain.marks.marks().write(s.dir, s.id, seal);
         } catch (IOException e) {
-            // no seal: the next open checks the file whole
+            failure = "the day file " + day + " could not be sealed (" + e + "): every open checks it whole";
+            return;
         }
+        failure = why == null ? null : "the day file " + day + "'s marks could not be written (" + why + "): explain walks that day";
+    }
+
+    /** Why the newest day the writer sealed has no seal or no marks (a full disk), or null when it has both. */
+    String failure() {
+        return failure;
     }
 
     /**

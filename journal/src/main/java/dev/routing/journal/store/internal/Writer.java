@@ -65,6 +65,11 @@ public final class Writer implements AutoCloseable {
         return cut == null ? null : cut.describe();
     }
 
+    /** Why the newest day this writer sealed has no seal or no marks (a full disk), or null. */
+    public String sealFailure() {
+        return s.seals.failure();
+    }
+
     /** The queue opened for writing, at the first write: a journal made before ids, or a new one, gets its id now. */
     void writable() {
         if (writable) return;

@@ -130,6 +130,33 @@ class DaySealTest {
     }
 
     @Test
+    void aSealOrMarksTheDiskRefusesAreSaidByTheWriterUntilADayIsSealedWhole() throws IOException {
+        Files.createDirectories(dir.resolve("20261102F.seal.new")); // where Monday's seal is written first: no file can be made there
+        Files.createDirectories(dir.resolve("20261103F.marks.new"));
+        try (JournalWriter j = Journal.openWriter(dir)) {
+            for (int day = 0; day < 4; day++) {
+                j.append(message(MONDAY.plus(Duration.ofDays(day)), "d" + day));
+                String why = j.sealFailure();
+                switch (day) {
+                    case 0 -> assertEquals(null, why, "nothing rolled yet");
+                    case 1 -> assertTrue(why != null && why.startsWith("the day file " + MONDAY_FILE + " could not be sealed (")
+                            && why.endsWith("): every open checks it whole"), why);
+                    case 2 -> assertTrue(why != null && why.startsWith("the day file 20261103F.cq4's marks could not be written (")
+                            && why.endsWith("): explain walks that day"), why);
+                    default -> assertEquals(null, why, "Wednesday sealed and marked");
+                }
+            }
+        }
+        assertFalse(Files.exists(seal(MONDAY_FILE)));
+        assertTrue(Files.exists(seal("20261103F.cq4")) && !Files.exists(dir.resolve("20261103F.marks")));
+        try (JournalReader j = Journal.openReader(dir)) {
+            int[] n = {0};
+            j.read(-1, r -> n[0]++);
+            assertEquals(4, n[0], "every message journaled and read");
+        }
+    }
+
+    @Test
     void aDeletedSealIsNotedTheFileCheckedWholeAndTheWritersCheckSealsItAgain() throws IOException {
         threeDays();
         byte[] sealed = Files.readAllBytes(seal(MONDAY_FILE));
