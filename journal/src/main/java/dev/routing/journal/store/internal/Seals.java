@@ -157,19 +157,19 @@ final class Seals {
     private void seal(DaySeal.Chain chain) {
         if (!writes || s.id == null) return;
         String day = DayFiles.name(chain.cycle);
+        DaySeal seal = null;
         String why;
         try {
-            DaySeal seal = chain.seal(Files.size(s.dir.resolve(day)));
+            seal = chain.seal(Files.size(s.dir.resolve(day)));
             why = seal.write(s.dir, s.id);
-            if (why != null) {
-                failure = "the day file " + day + " could not be sealed (" + why + "): every open checks it whole";
-                return;
-            }
-            why = chain.marks.marks().write(s.dir, s.id, seal);
         } catch (IOException e) {
-            failure = "the day file " + day + " could not be sealed (" + e + "): every open checks it whole";
+            why = e.toString();
+        }
+        if (why != null) {
+            failure = "the day file " + day + " could not be sealed (" + why + "): every open checks it whole";
             return;
         }
+        why = chain.marks.marks().write(s.dir, s.id, seal);
         failure = why == null ? null : "the day file " + day + "'s marks could not be written (" + why + "): explain walks that day";
     }
 
