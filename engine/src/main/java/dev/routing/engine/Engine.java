@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 /**
  * The runtime loop: weigh the fact, decide, journal the fact and its decisions as one group (all or
@@ -66,6 +67,10 @@ public final class Engine implements AutoCloseable {
     private boolean deferCommits;
     private long lastGroupIndex = -1;
     private final Accepted opening;
+    /** The journal's newest group before the one being written (-1 in an empty journal): whose day a roll left. */
+    private long previousGroup;
+    /** Told of each day whose file rolled ({@link #whenADayRolls}); none by default. */
+    private IntConsumer dayRolled = day -> { };
 
     private Engine(JournalWriter journal, Replay.Result restored, RuleSet rules, int checkpointEvery, Instant openedAt, long seq) {
         EngineState state = restored.state();
@@ -73,6 +78,7 @@ public final class Engine implements AutoCloseable {
         this.core = new Core(state, rules);
         this.checkpoints = new Checkpoints(journal, checkpointEvery, restored);
         this.sealer = new IdDaySealer(journal);
+        this.previousGroup = journal.lastIndex();
         long tailSeq = journal.lastSeq(restored.checkpointIndex());
         this.resends = new Resends(journal);
         this.lastSeq = tailSeq != NO_SEQ ? tailSeq : restored.checkpointSeq();
@@ -231,8 +237,11 @@ public final class Engine implements AutoCloseable {
             throw e;
         }
         // the group is journaled: the days it closed are sealed before a checkpoint names them
+        long before = previousGroup;
+        previousGroup = lastGroupIndex;
         sealer.written(core.state(), core.rules().label(), lastGroupIndex);
         checkpoints.written(group.count(), decisions, last, core.state(), lastSeq);
+        if (before >= 0 && Journal.cycleOf(before) != Journal.cycleOf(lastGroupIndex)) dayRolled.accept(Journal.cycleOf(before));
         return decisions;
     }
 
@@ -254,6 +263,16 @@ public final class Engine implements AutoCloseable {
     public void deferCommits(boolean defer) {
         this.deferCommits = defer;
         if (!defer) journal.commit();
+    }
+
+    /**
+     * Tells {@code rolled} of each day whose file rolled, with the day ({@link Journal#cycleOf}): once
+     * the first group of a later day is journaled, and so the writer has sealed that day's file (or
+     * said why not: {@link #persistFailure}). It runs on the deciding thread, after the group: a host
+     * that derives something from sealed days (their audits, docs/decisions/0013) hands it on.
+     */
+    public void whenADayRolls(IntConsumer rolled) {
+        this.dayRolled = rolled;
     }
 
     /** Syncs every durable entry written so far. */

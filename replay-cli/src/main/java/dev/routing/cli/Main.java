@@ -1,6 +1,7 @@
 package dev.routing.cli;
 
 import dev.routing.cli.audit.AuditCommand;
+import dev.routing.cli.audit.AuditDaysCommand;
 import dev.routing.cli.bench.BenchCommand;
 import dev.routing.cli.demo.DemoCommand;
 import dev.routing.cli.diff.DiffCommand;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Command;
 @Command(name = "replay-cli", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "An event-sourced prose routing engine on a Chronicle Queue journal.",
         subcommands = {DemoCommand.class, RunCommand.class, StateCommand.class, VerifyCommand.class, DumpCommand.class,
-                BenchCommand.class, SimulateCommand.class, AuditCommand.class, DiffCommand.class, ExplainCommand.class, SalvageCommand.class, ServeCommand.class, SchemaCommand.class,
+                BenchCommand.class, SimulateCommand.class, AuditCommand.class, AuditDaysCommand.class, DiffCommand.class, ExplainCommand.class, SalvageCommand.class, ServeCommand.class, SchemaCommand.class,
                 CommandLine.HelpCommand.class, ManCommand.class, AutoComplete.GenerateCompletion.class})
 public final class Main {
     static {

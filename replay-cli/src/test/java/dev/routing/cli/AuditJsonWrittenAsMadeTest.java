@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.routing.cli.audit.FindingsWhy;
+import dev.routing.engine.audit.FindingsWhy;
 import dev.routing.cli.audit.JsonReport;
 import dev.routing.cli.explain.ExplainJson;
 import dev.routing.cli.options.ExitCodes;

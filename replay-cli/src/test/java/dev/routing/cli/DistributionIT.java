@@ -61,7 +61,7 @@ class DistributionIT {
         Path completion = dist().resolve("completion/routing-engine");
         Ran commands = sh("source " + completion + "; COMP_WORDS=(routing-engine au); COMP_CWORD=1; COMP_LINE='routing-engine au';"
                 + " COMP_POINT=${#COMP_LINE}; _complete_routing-engine 2>/dev/null; echo \"${COMPREPLY[@]}\"");
-        assertEquals("audit", commands.out().strip(), commands.out());
+        assertEquals("audit audit-days", commands.out().strip(), commands.out());
         Ran options = sh("source " + completion + "; COMP_WORDS=(routing-engine run --jo); COMP_CWORD=2; COMP_LINE='routing-engine run --jo';"
                 + " COMP_POINT=${#COMP_LINE}; _complete_routing-engine 2>/dev/null; echo \"${COMPREPLY[@]}\"");
         assertEquals("--journal", options.out().strip(), options.out());

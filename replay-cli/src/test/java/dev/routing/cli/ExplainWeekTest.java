@@ -112,7 +112,7 @@ class ExplainWeekTest {
             for (JsonNode s : why.path("chain")) factBefore |= s.path("fact").asBoolean() && s.path("index").asLong() <= why.path("target").path("index").asLong();
             assertTrue(factBefore, f::toString);
         }
-        assertEquals(Math.min(findings.size(), dev.routing.cli.audit.FindingsWhy.EXPLAINED), explained, "the first findings carry the chain");
+        assertEquals(Math.min(findings.size(), dev.routing.engine.audit.FindingsWhy.EXPLAINED), explained, "the first findings carry the chain");
         String text = Cli.run("audit", "--journal", week.journal().toString()).exits(ExitCodes.OK).out();
         assertTrue(text.contains("why it was published (explain --index "), text);
     }

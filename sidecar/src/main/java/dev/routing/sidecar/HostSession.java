@@ -3,6 +3,7 @@ package dev.routing.sidecar;
 import dev.routing.engine.Engine;
 import dev.routing.engine.EngineStoppedException;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.dayaudit.DayAuditor;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.ProcessRestarted;
 import dev.routing.journal.store.Journal;
@@ -30,6 +31,8 @@ public final class HostSession implements AutoCloseable {
     /** Told of each open of the journal, the first and each restart's: what the open cut or noted. */
     private final Consumer<Journal> opened;
     private final HeldDrafts heldDrafts = new HeldDrafts(() -> engine().journal());
+    /** Persists the audit of each day the journal rolls, off the deciding thread (docs/decisions/0013). */
+    private final DayAuditor dayAudits;
     private Engine engine;
     /** The msyncs of the engines this session closed (one per {@code process.restarted}). */
     private long closedSyncs;
@@ -41,12 +44,21 @@ public final class HostSession implements AutoCloseable {
         this.rules = rules;
         this.batched = batched;
         this.opened = opened;
-        open(Engine.open(dir, rules, null));
+        this.dayAudits = new DayAuditor(dir, failure -> System.err.println("warning: " + failure));
+        try {
+            open(Engine.open(dir, rules, null));
+        } catch (RuntimeException e) {
+            dayAudits.close();
+            throw e;
+        }
     }
 
     private void open(Engine e) {
         engine = e;
         opened.accept(e.journal());
+        // the days this open or one before it rolled with no audit persisted (a stop over a roll), then each day it rolls
+        if (e.journal().lastIndex() >= 0) dayAudits.catchUp(Journal.cycleOf(e.journal().lastIndex()));
+        e.whenADayRolls(dayAudits::rolled);
         if (batched) e.deferCommits(true);
         heldDrafts.track(e.opening());
     }
@@ -124,6 +136,15 @@ public final class HostSession implements AutoCloseable {
     /** A clean end of the session: the engine closes at a stop ({@link Engine#closeAtAStop}), so the next open folds no tail. */
     @Override
     public void close() {
-        if (engine != null) warnOnce(engine.closeAtAStop());
+        try {
+            if (engine != null) warnOnce(engine.closeAtAStop());
+        } finally {
+            dayAudits.close();
+        }
+    }
+
+    /** Waits until each day rolled so far has its audit persisted, or said why not (tests, and a host that wants them before it goes on). */
+    public void awaitDayAudits() {
+        dayAudits.awaitIdle();
     }
 }

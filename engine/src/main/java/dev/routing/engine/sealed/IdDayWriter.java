@@ -1,64 +1,22 @@
 package dev.routing.engine.sealed;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 
-/**
- * Writes an {@link IdDayFile}: the body under a temporary name, forced to disk, then the header with
- * the checksum, forced, then renamed into place atomically and the folder forced. A kill or a full
- * disk at any point leaves either no file under the day's name or the whole one; a temporary file
- * left by a kill is never read, and the next write of that day replaces it.
- */
+/** Writes an {@link IdDayFile}, whole or not at all ({@link WholeFile}). */
 public final class IdDayWriter {
     private IdDayWriter() {}
 
     /**
      * Writes the day's file, replacing any there, and returns its header's checksum.
      *
-     * @throws UncheckedIOException naming the file when it cannot be written (a full disk): nothing is
-     *         left under its name, and the day stays where it was
+     * @throws java.io.UncheckedIOException naming the file when it cannot be written (a full disk):
+     *         nothing is left under its name, and the day stays where it was
      */
     public static int write(Path journalDir, byte[] journalId, String agent, long epochDay, long coveredIndex, String label, ByteBuffer body) {
         Path target = IdDayFile.path(journalDir, agent, epochDay);
-        Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
         ByteBuffer header = IdDayFile.header(journalId, agent, epochDay, coveredIndex, label, body);
-        try {
-            Files.createDirectories(target.getParent());
-            try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                writeAll(out, body.duplicate(), header.capacity());
-                out.force(true);
-                writeAll(out, header.duplicate(), 0);
-                out.force(true);
-            }
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            forceFolder(target.getParent());
-            return header.getInt(IdDayFile.CRC_AT);
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(temporary);
-            } catch (IOException ignored) {
-                // what is left is a temporary file, never read; the next write of the day replaces it
-            }
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void writeAll(FileChannel out, ByteBuffer from, long at) throws IOException {
-        long position = at;
-        while (from.hasRemaining()) position += out.write(from, position);
-    }
-
-    /** The rename is on disk once the folder is: a power loss after it finds the whole file or the old state. */
-    private static void forceFolder(Path folder) throws IOException {
-        try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
-            dir.force(true);
-        }
+        WholeFile.write(target, header, body);
+        return header.getInt(IdDayFile.CRC_AT);
     }
 }

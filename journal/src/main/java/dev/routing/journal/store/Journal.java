@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -205,6 +206,38 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      */
     public final List<String> sealProblems() {
         return store.sealProblems();
+    }
+
+    /**
+     * A day file's seal as an open trusts it: the day ({@link #cycleOf}, days since 1970-01-01), the
+     * index of its last excerpt, how many it holds and the CRC32C chain over their checksums. What is
+     * derived from a sealed day (its persisted audit) names these, so that it is read only beside the
+     * bytes it was made from.
+     */
+    public record SealedDay(int day, long lastIndex, long excerpts, int chain) {
+    }
+
+    /**
+     * The seal of {@code day} if this open trusts it (the day rolled, and its file matches its seal),
+     * else null: a day still being written, with no seal, or one its file does not match.
+     */
+    public final SealedDay sealedDay(int day) {
+        return store.sealedDay(day, SealedDay::new);
+    }
+
+    /** What {@link #sealedDays} found: the journal's id and the seals an open would trust, by day. */
+    public record SealedDays(byte[] id, Map<Integer, SealedDay> days) {
+    }
+
+    /**
+     * The journal's id and the seals an open of {@code dir} would trust ({@link #sealedDay}), found
+     * without opening it: the tip's id, the day files' headers and their seals, no Chronicle queue (a
+     * cold open's class loading is most of a short command's time). Null when that look cannot vouch
+     * for them: no tip or no id, a day file whose header does not inspect clean. It reads what sealed
+     * days hold, nothing after them: a reader that needs more opens the journal, which judges it whole.
+     */
+    public static SealedDays sealedDays(Path dir) {
+        return Store.sealedDaysWithoutOpening(dir, SealedDay::new, SealedDays::new);
     }
 
     /**

@@ -9,6 +9,8 @@ import dev.routing.cli.options.WindowOption;
 import dev.routing.cli.progress.Progress;
 import dev.routing.engine.audit.AuditReport;
 import dev.routing.engine.audit.AuditWindow;
+import dev.routing.engine.audit.FindingsWhy;
+import dev.routing.engine.dayaudit.DayAudit;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -22,7 +24,9 @@ import picocli.CommandLine.Option;
         "Per agent: its turns (private or not, and why), every publication (channel, via, outcome), drafts",
         "held, resent, dismissed and let go, unknown outcomes, refusals, and findings: plain speech of a turn",
         "that had taken in private input, published to a channel nobody named, each with the facts that made",
-        "it one. Replays from the checkpoint before --from, not from the start."})
+        "it one. Replays from the checkpoint before --from, not from the start. The text of a whole sealed day",
+        "(--from DAY --to DAY+1) is read from its persisted audit when one reads as this build would make it",
+        "(docs/decisions/0013: a sidecar writes them, and audit-days)."})
 public final class AuditCommand implements Callable<Integer> {
     @Mixin
     JournalOption journal;
@@ -32,6 +36,9 @@ public final class AuditCommand implements Callable<Integer> {
 
     @Option(names = "--agent", paramLabel = "AGENT", description = "report only this agent")
     String agent;
+
+    @Option(names = "--from-journal", description = "audit a sealed day from the journal even when its persisted audit reads")
+    boolean fromJournal;
 
     @Mixin
     ReportOption report;
@@ -44,6 +51,22 @@ public final class AuditCommand implements Callable<Integer> {
         AuditReport audit;
         Fingerprint audited = null;
         FindingsWhy why;
+        Integer day = "text".equals(format) && agent == null && !fromJournal ? wholeDay(w) : null;
+        if (day != null) {
+            JournalOption.mustExist(journal.dir());
+            Journal.SealedDays sealed = Journal.sealedDays(journal.dir());
+            if (sealed != null && sealed.days().containsKey(day)) {
+                DayAudit.Reading read = DayAudit.read(journal.dir(), sealed, day);
+                if (read.summary() != null) {
+                    StringWriter text = new StringWriter();
+                    TextReport.write(journal.dir().toString(), read.summary(), true, new PrintWriter(text));
+                    report.emit(text.toString());
+                    return ExitCodes.OK;
+                }
+                System.err.println("note: the persisted audit of " + Words.day(w.from()) + " is not read: " + read.why()
+                        + "; the day is audited from the journal");
+            }
+        }
         try (Journal j = journal.reader()) {
             long all = w.from() == null && w.to() == null ? j.entryCount() : 0;
             Progress progress = new Progress("audit", all);
@@ -65,5 +88,15 @@ public final class AuditCommand implements Callable<Integer> {
             report.emit(text.toString());
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The day (days since 1970-01-01) the window is, whole, or null: a sealed day's text may be read
+     * from its persisted audit (docs/decisions/0013), which says why when it is not, on stderr.
+     */
+    private static Integer wholeDay(WindowOption.Window w) {
+        if (w.from() == null || w.to() == null || w.from().getEpochSecond() % 86_400 != 0 || w.from().getNano() != 0) return null;
+        int day = (int) (w.from().getEpochSecond() / 86_400);
+        return w.to().equals(DayAudit.start(day + 1)) ? day : null;
     }
 }

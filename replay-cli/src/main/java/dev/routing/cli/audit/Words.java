@@ -34,7 +34,7 @@ final class Words {
     }
 
     static String channel(String id) {
-        return id == null ? "no channel" : id.startsWith("#") ? id : "#" + id;
+        return dev.routing.engine.audit.AuditSummary.channel(id);
     }
 
     static String quote(String text, int max) {

@@ -10,6 +10,7 @@ import dev.routing.cli.options.WorkDir;
 import dev.routing.cli.options.WorkDirOption;
 import dev.routing.cli.progress.Progress;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.dayaudit.DayAudit;
 import dev.routing.journal.store.Journal;
 import dev.routing.lab.jvm.FreshJvm;
 import dev.routing.lab.paired.Paired;
@@ -39,7 +40,10 @@ import picocli.CommandLine.Spec;
         "an AOT cache made at build time (replay-cli.aot beside the jar, mvn -Paot) and a JVM that reads one (25",
         "and later), each run is paired with one that uses it. Each is also run on the client compiler alone",
         "(-XX:TieredStopAtLevel=1), which suits a short batch run on two cores. Simulates an incident week of N",
-        "events (0.30.0 rules) first, unless --journal names one. A benchmark: no test asserts a time."})
+        "events (0.30.0 rules) first, unless --journal names one. The day is timed read from the journal",
+        "(--from-journal) and, when it has one, from its persisted audit (docs/decisions/0013): the simulated",
+        "week's day is persisted first; a journal named by --journal is left as it is (audit-days persists it).",
+        "A benchmark: no test asserts a time."})
 public final class BenchAuditCommand implements Callable<Integer> {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEE d MMM", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
@@ -91,7 +95,9 @@ public final class BenchAuditCommand implements Callable<Integer> {
                 window = window(j);
             }
             List<String> whole = List.of("audit", "--journal", where.toString());
-            List<String> day = List.of("audit", "--journal", where.toString(), "--from", window[0].toString(), "--to", window[1].toString());
+            List<String> day = List.of("audit", "--journal", where.toString(), "--from", window[0].toString(), "--to", window[1].toString(),
+                    "--from-journal");
+            String persistedDay = persistedDay(where, window[0], journal == null);
             Path cache = cache(jvm, java);
             List<List<String>> jvms = new java.util.ArrayList<>(List.of(List.of(), List.of(C1)));
             if (cache != null) {
@@ -102,12 +108,15 @@ public final class BenchAuditCommand implements Callable<Integer> {
                     files(where), runs, java);
             Cold[] wholeRuns = time(jvm, java, jvms, whole);
             Cold[] dayRuns = time(jvm, java, jvms, day);
+            Cold[] persistedRuns = persistedDay == null ? time(jvm, java, jvms, day.subList(0, day.size() - 1)) : null;
             for (int v = 0; v < jvms.size(); v++) {
                 String with = jvms.get(v).isEmpty() ? "" : ", " + String.join(" ", jvms.get(v)).replace(cache == null ? "" : cache.toString(),
                         cache == null ? "" : cache.getFileName().toString());
                 report("whole journal", entries, wholeRuns[v], with);
                 report("day " + DAY.format(window[0]), -1, dayRuns[v], with);
+                if (persistedRuns != null) report("day, persisted", -1, persistedRuns[v], with);
             }
+            if (persistedDay != null) System.out.println("day, persisted   not timed: " + persistedDay);
             if (cache == null) System.out.println("AOT cache        none used: " + whyNoCache(jvm, java));
         }
         return ExitCodes.OK;
@@ -119,6 +128,28 @@ public final class BenchAuditCommand implements Callable<Integer> {
             Simulator.run(Simulation.sized(size, seed.seed(), RuleSet.V0_30_0, true), where, simulating);
         } finally {
             simulating.done();
+        }
+    }
+
+    /**
+     * Why the day has no persisted audit to time, or null when it has one that reads: a simulated
+     * journal's day is audited and persisted here (the bench's own folder); a journal named by
+     * --journal is left as it is ({@code audit-days} persists its days).
+     */
+    private static String persistedDay(Path where, Instant from, boolean ours) {
+        int d = (int) (from.getEpochSecond() / 86_400);
+        try (Journal j = Journal.openReader(where)) {
+            if (ours) {
+                Progress auditing = new Progress("audit of the day, persisted", j.countBetween(j.indexAt(from), j.indexAt(DayAudit.start(d + 1))));
+                try {
+                    String why = DayAudit.write(j, d, auditing);
+                    if (why != null) return why;
+                } finally {
+                    auditing.done();
+                }
+            }
+            DayAudit.Reading read = DayAudit.read(j, d);
+            return read.summary() != null ? null : "its persisted audit does not read: " + read.why() + (ours ? "" : " (audit-days writes it)");
         }
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -122,6 +123,31 @@ public final class Store {
     public void markedDays(MarkedDaySink sink, List<String> problems) {
         seals.marks(problems).forEach((cycle, m) -> sink.day(DayFiles.ROLL.toIndex(cycle, 0), DayFiles.ROLL.toIndex(cycle + 1, 0),
                 m.checkpoints, m.standing));
+    }
+
+    /** What {@link #sealedDay} makes of a trusted seal. */
+    @FunctionalInterface
+    public interface SealedDayMaker<T> {
+        T make(int cycle, long lastIndex, long excerpts, int chain);
+    }
+
+    /** The seal the open trusts for the day {@code cycle}, made into a {@code T}; null when it trusts none. */
+    public <T> T sealedDay(int cycle, SealedDayMaker<T> make) {
+        DaySeal seal = seals.trusted(cycle);
+        return seal == null ? null : make.make(cycle, seal.lastIndex(), seal.excerpts(), seal.chain());
+    }
+
+    /**
+     * The journal's id and the seals an open of {@code dir} would trust, found without opening it
+     * ({@link Seals#withoutOpening}), each seal made by {@code day} and the whole by {@code make}; null
+     * when that look cannot vouch for them.
+     */
+    public static <T, R> R sealedDaysWithoutOpening(Path dir, SealedDayMaker<T> day, java.util.function.BiFunction<byte[], Map<Integer, T>, R> make) {
+        Seals.Look look = Seals.withoutOpening(dir);
+        if (look == null) return null;
+        Map<Integer, T> days = new java.util.TreeMap<>();
+        look.seals().forEach((cycle, seal) -> days.put(cycle, day.make(cycle, seal.lastIndex(), seal.excerpts(), seal.chain())));
+        return make.apply(look.id().bytes(), days);
     }
 
     /** The journal's id's 16 bytes, or null before its writer made one (or in a journal made before ids). */

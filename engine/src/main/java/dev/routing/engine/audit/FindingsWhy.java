@@ -1,7 +1,5 @@
-package dev.routing.cli.audit;
+package dev.routing.engine.audit;
 
-import dev.routing.engine.audit.AuditReport;
-import dev.routing.engine.audit.Evidence;
 import dev.routing.engine.explain.Explainer;
 import dev.routing.engine.explain.Explanation;
 import dev.routing.engine.explain.NotExplained;
@@ -75,6 +73,16 @@ public final class FindingsWhy {
     /** The command that explains the finding's publication, for a finding not explained in place. */
     public String command(AuditReport.Finding f) {
         long group = requestedAt(f);
-        return journal == null || group < 0 ? null : "explain --journal " + journal + " --index 0x" + Long.toHexString(group);
+        return journal == null || group < 0 ? null : command(journal, group);
+    }
+
+    /** Whether a finding not explained in place names the command that explains it: not in a report made with no journal at hand. */
+    public boolean explains() {
+        return journal != null;
+    }
+
+    /** The command that explains the publication requested in the group at {@code group} of {@code journal}. */
+    public static String command(String journal, long group) {
+        return "explain --journal " + journal + " --index 0x" + Long.toHexString(group);
     }
 }

@@ -1,0 +1,194 @@
+package dev.routing.engine.dayaudit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.routing.engine.audit.AuditReport;
+import dev.routing.engine.audit.AuditSummary;
+import dev.routing.engine.audit.AuditWindow;
+import dev.routing.engine.audit.FindingsWhy;
+import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.sealed.WholeFile;
+import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.store.Journal;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+import java.util.function.LongConsumer;
+import java.util.zip.CRC32C;
+
+/**
+ * A sealed day's audit, persisted beside the journal (docs/decisions/0013): what the text report of
+ * {@code audit --from DAY --to DAY+1} says ({@link AuditSummary}), kept in {@code state/audit-DAY.json}
+ * so that an audit of that day reads a file instead of folding a million entries.
+ *
+ * <p>A sealed day's audit is as fixed as the day, but it is read from more than the day: from the
+ * state checkpoint before the day's start, under this build's rules. So the file names what it was
+ * made from: the journal's id, the day, the rules label its privacy reading applied, and the seal
+ * of every day file it read (its last index, excerpts and checksum chain). It is read only when each
+ * of those is what the journal and this build say now, and its own checksum holds; anything else
+ * (missing, cut, changed, another journal's, other rules, a day file that no longer matches the seal
+ * it was made from) is a reason, and the day is audited from the journal as if there were no file.
+ *
+ * <p>On disk: a first line {@code RJAUDIT1 <CRC32C of the rest, 8 hex digits>}, then a line of the
+ * header's JSON ({@link Made}), then the summary's JSON.
+ */
+public final class DayAudit {
+    /** The form of the file and of the summary in it: bump it when what an audit of a day says changes. */
+    public static final int FORM = 1;
+    private static final String MAGIC = "RJAUDIT1 ";
+    private static final int FIRST_LINE = MAGIC.length() + 8 + 1;
+    private static final ObjectMapper JSON = EntryCodec.mapper();
+
+    private DayAudit() {}
+
+    /**
+     * What a day's audit was made from: {@code form}, the journal's {@code id} (hex), the {@code day}
+     * (days since 1970-01-01, the journal's day file), the {@code rules} label of the privacy reading,
+     * and the {@code seals} of the day files it read, oldest first.
+     */
+    public record Made(int form, String journal, int day, String rules, List<Journal.SealedDay> seals) {
+    }
+
+    /** What reading a day's file found: the summary, or why it is not read ({@code missing}: there is no file). */
+    public record Reading(AuditSummary summary, String why, boolean missing) {
+    }
+
+    /** The file of {@code day}'s audit in the journal folder {@code dir}. */
+    public static Path path(Path dir, int day) {
+        return dir.resolve("state").resolve("audit-" + day + ".json");
+    }
+
+    /** The first instant of {@code day} (days since 1970-01-01, UTC: a day file's span). */
+    public static Instant start(int day) {
+        return Instant.ofEpochSecond(day * 86_400L);
+    }
+
+    /**
+     * Audits the sealed {@code day} of the journal and writes its file, replacing any.
+     *
+     * @return why it was not written (the day, or a day the audit reads, is not sealed), or null
+     * @throws java.io.UncheckedIOException when the disk refuses the file: nothing is left under its name
+     * @throws java.util.concurrent.CancellationException when {@code progress} throws it: nothing is written
+     */
+    public static String write(Journal journal, int day, LongConsumer progress) {
+        if (journal.sealedDay(day) == null) return "the day " + day + " is not sealed";
+        AuditReport report = AuditWindow.run(journal, start(day), start(day + 1), null, progress);
+        List<Journal.SealedDay> seals = new ArrayList<>();
+        int first = Journal.cycleOf(report.read().checkpointIndex() >= 0 ? report.read().checkpointIndex() : journal.firstIndex());
+        for (int d = first; d <= day; d++) {
+            Journal.SealedDay seal = journal.sealedDay(d);
+            // a day with no file (no traffic) is no part of the reading; one not trusted is
+            if (seal == null && journal.indexAt(start(d)) != journal.indexAt(start(d + 1))) {
+                return "the day " + d + ", which the audit of day " + day + " reads, is not sealed";
+            }
+            if (seal != null) seals.add(seal);
+        }
+        FindingsWhy why = report.findings().isEmpty() ? FindingsWhy.none() : FindingsWhy.of(journal, report);
+        AuditSummary summary = AuditSummary.of(report, why);
+        Made made = new Made(FORM, HexFormat.of().formatHex(journal.id()), day, RuleSet.CURRENT.label(), List.copyOf(seals));
+        byte[] rest;
+        try {
+            byte[] header = JSON.writeValueAsBytes(made);
+            byte[] body = JSON.writeValueAsBytes(summary);
+            rest = new byte[header.length + 1 + body.length + 1];
+            System.arraycopy(header, 0, rest, 0, header.length);
+            rest[header.length] = '\n';
+            System.arraycopy(body, 0, rest, header.length + 1, body.length);
+            rest[rest.length - 1] = '\n';
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the audit of day " + day + " as JSON", e);
+        }
+        String firstLine = MAGIC + hex(crc(rest, 0, rest.length)) + "\n";
+        WholeFile.write(path(journal.dir(), day), ByteBuffer.wrap(firstLine.getBytes(StandardCharsets.US_ASCII)), ByteBuffer.wrap(rest));
+        return null;
+    }
+
+    /** Reads {@code day}'s file if it is the audit the journal, as it lies, and this build would make now. */
+    public static Reading read(Journal journal, int day) {
+        return read(journal.dir(), journal.id(), journal::sealedDay, day);
+    }
+
+    /**
+     * As {@link #read(Journal, int)}, for the journal in {@code dir} looked at without opening it
+     * ({@link Journal#sealedDays}): an audit of a sealed day that reads its file opens no Chronicle queue.
+     */
+    public static Reading read(Path dir, Journal.SealedDays sealed, int day) {
+        return read(dir, sealed.id(), sealed.days()::get, day);
+    }
+
+    private static Reading read(Path dir, byte[] journalId, IntFunction<Journal.SealedDay> sealed, int day) {
+        Path file = path(dir, day);
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return new Reading(null, "there is none", true);
+        } catch (IOException e) {
+            return new Reading(null, "it cannot be read (" + e.getMessage() + ")", false);
+        }
+        String why = check(journalId, sealed, day, bytes);
+        if (why != null) return new Reading(null, why, false);
+        int headerEnd = indexOf(bytes, (byte) '\n', FIRST_LINE);
+        try {
+            return new Reading(JSON.readValue(bytes, headerEnd + 1, bytes.length - headerEnd - 1, AuditSummary.class), null, false);
+        } catch (IOException | RuntimeException e) {
+            return new Reading(null, "its summary does not read (" + e.getMessage() + ")", false);
+        }
+    }
+
+    /** Why the file's bytes are not the day's audit as this build would make it from the journal now, or null. */
+    private static String check(byte[] journalId, IntFunction<Journal.SealedDay> sealed, int day, byte[] bytes) {
+        String first = new String(bytes, 0, Math.min(bytes.length, FIRST_LINE), StandardCharsets.US_ASCII);
+        if (bytes.length < FIRST_LINE || !first.startsWith(MAGIC) || first.charAt(FIRST_LINE - 1) != '\n') {
+            return "it is cut or not a day's audit (" + bytes.length + " bytes)";
+        }
+        // compared as written, lowercase: a digit's case flipped is a changed byte too
+        if (!first.substring(MAGIC.length(), FIRST_LINE - 1).equals(hex(crc(bytes, FIRST_LINE, bytes.length - FIRST_LINE)))) {
+            return "its checksum does not hold: it was cut or changed";
+        }
+        int headerEnd = indexOf(bytes, (byte) '\n', FIRST_LINE);
+        Made made;
+        try {
+            made = JSON.readValue(bytes, FIRST_LINE, headerEnd - FIRST_LINE, Made.class);
+        } catch (IOException | RuntimeException e) {
+            return "its header does not read (" + e.getMessage() + ")";
+        }
+        if (made.form() != FORM) return "it is of form " + made.form() + ", and this build makes form " + FORM;
+        if (journalId == null || !made.journal().equals(HexFormat.of().formatHex(journalId))) return "it is another journal's (" + made.journal() + ")";
+        if (made.day() != day) return "it is the audit of day " + made.day();
+        if (!made.rules().equals(RuleSet.CURRENT.label())) {
+            return "it read private input under the " + made.rules() + " rules, and this build's are " + RuleSet.CURRENT.label();
+        }
+        for (Journal.SealedDay then : made.seals()) {
+            Journal.SealedDay now = sealed.apply(then.day());
+            if (!then.equals(now)) {
+                return "the day file of day " + then.day() + (now == null ? " is not sealed now" : " is not the one it was made from");
+            }
+        }
+        if (made.seals().isEmpty() || made.seals().get(made.seals().size() - 1).day() != day) return "it names no seal of its day";
+        return null;
+    }
+
+    private static long crc(byte[] bytes, int from, int length) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, from, length);
+        return crc.getValue();
+    }
+
+    private static String hex(long crc) {
+        return String.format(Locale.ROOT, "%08x", crc);
+    }
+
+    private static int indexOf(byte[] bytes, byte b, int from) {
+        for (int i = from; i < bytes.length; i++) if (bytes[i] == b) return i;
+        return bytes.length;
+    }
+}

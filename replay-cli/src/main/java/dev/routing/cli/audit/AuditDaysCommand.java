@@ -1,0 +1,63 @@
+package dev.routing.cli.audit;
+
+import dev.routing.cli.options.ExitCodes;
+import dev.routing.cli.options.JournalOption;
+import dev.routing.cli.options.Version;
+import dev.routing.cli.progress.Progress;
+import dev.routing.engine.dayaudit.DayAudit;
+import dev.routing.journal.store.Journal;
+import java.io.UncheckedIOException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+@Command(name = "audit-days", header = "Persists the audit of each sealed day that has none this build reads.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
+        "A sidecar persists the audit of each day its journal rolls, on a thread of its own; this does it for a",
+        "journal written before that, or by a host that does not run the sidecar. Each day's file, in the",
+        "journal's state/ folder, names the journal, the rules and the day files it was read from: an audit of",
+        "that whole day (audit --from DAY --to DAY+1, text) then reads it instead of the journal. Days whose",
+        "audit reads already are left as they are. It writes nothing to the journal itself."})
+public final class AuditDaysCommand implements Callable<Integer> {
+    @Mixin
+    JournalOption journal;
+
+    @Override
+    public Integer call() {
+        int written = 0;
+        int kept = 0;
+        int failed = 0;
+        try (Journal j = journal.reader()) {
+            if (j.lastIndex() < 0) {
+                System.out.println("the journal is empty: no day is sealed");
+                return ExitCodes.OK;
+            }
+            for (int day = Journal.cycleOf(j.firstIndex()); day < Journal.cycleOf(j.lastIndex()); day++) {
+                if (j.sealedDay(day) == null) continue;
+                DayAudit.Reading read = DayAudit.read(j, day);
+                if (read.summary() != null) {
+                    kept++;
+                    continue;
+                }
+                Progress progress = new Progress("audit of " + Words.day(DayAudit.start(day)), j.countBetween(
+                        j.indexAt(DayAudit.start(day)), j.indexAt(DayAudit.start(day + 1))));
+                try {
+                    String why = DayAudit.write(j, day, progress);
+                    progress.done();
+                    if (why == null) {
+                        written++;
+                        System.out.println("persisted the audit of " + Words.day(DayAudit.start(day)) + (read.missing() ? "" : " (the file there: " + read.why() + ")"));
+                    } else {
+                        failed++;
+                        System.out.println("not persisted: the audit of " + Words.day(DayAudit.start(day)) + ": " + why);
+                    }
+                } catch (UncheckedIOException e) {
+                    progress.done();
+                    failed++;
+                    System.out.println("not persisted: the audit of " + Words.day(DayAudit.start(day)) + ": " + e.getMessage());
+                }
+            }
+        }
+        System.out.printf(java.util.Locale.ROOT, "%d persisted, %d already read as they are, %d not persisted%n", written, kept, failed);
+        return failed == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
+    }
+}
