@@ -3,6 +3,7 @@ package dev.routing.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
@@ -171,7 +172,7 @@ public final class Verify {
 
     private static String abbreviate(JsonNode node) {
         String s = node.toString();
-        return s.length() > 200 ? s.substring(0, 200) + "…" : s;
+        return ShortText.cut(s, 200);
     }
 
     private static String hex(long index) {

@@ -165,4 +165,30 @@ class AuditOfASealedDayTest {
     private static String named(LocalDate day) {
         return day.format(java.time.format.DateTimeFormatter.ofPattern("EEE d MMM", Locale.ENGLISH));
     }
+
+    /**
+     * The persisted audit is printed only once the journal's open has judged the journal: one whose
+     * day file holding its acknowledged end is gone is refused, exit 1, as the day read from it is.
+     */
+    @Test
+    void aJournalEveryOpenRefusesIsRefusedWhateverItsPersistedAuditsSay() throws IOException {
+        Path damaged = dir.resolve("damaged");
+        try (Stream<Path> files = Files.walk(journal)) {
+            for (Path f : files.toList()) {
+                Path to = damaged.resolve(journal.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(to);
+                else Files.copy(f, to);
+            }
+        }
+        Files.delete(damaged.resolve("20261108F.cq4")); // the day being written, its acknowledged entries with it
+        LocalDate day = DAYS.get(0);
+        for (String[] more : List.of(new String[0], new String[] {"--from-journal"})) {
+            List<String> args = new ArrayList<>(List.of("audit", "--journal", damaged.toString(), "--from", start(day).toString(),
+                    "--to", start(day.plusDays(1)).toString()));
+            args.addAll(List.of(more));
+            Cli.Result r = Cli.run(args.toArray(String[]::new)).exits(ExitCodes.FAILURE);
+            assertEquals("", r.out(), String.join(" ", more));
+            assertTrue(r.err().contains("20261108F.cq4") || r.err().contains("missing"), r.err());
+        }
+    }
 }

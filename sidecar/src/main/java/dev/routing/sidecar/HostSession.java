@@ -31,7 +31,7 @@ public final class HostSession implements AutoCloseable {
     /** Told of each open of the journal, the first and each restart's: what the open cut or noted. */
     private final Consumer<Journal> opened;
     private final HeldDrafts heldDrafts = new HeldDrafts(() -> engine().journal());
-    /** Persists the audit of each day the journal rolls, off the deciding thread (docs/decisions/0013). */
+    /** Persists the audit of each day the journal rolls, off the deciding thread (docs/decisions/0013); null for a journal not kept. */
     private final DayAuditor dayAudits;
     private Engine engine;
     /** The msyncs of the engines this session closed (one per {@code process.restarted}). */
@@ -40,15 +40,20 @@ public final class HostSession implements AutoCloseable {
     private String warned;
 
     public HostSession(Path dir, RuleSet rules, boolean batched, Consumer<Journal> opened) {
+        this(dir, rules, batched, opened, true);
+    }
+
+    /** @param auditDays whether each sealed day's audit is persisted: not for a journal removed at exit (--ephemeral, a benchmark's) */
+    public HostSession(Path dir, RuleSet rules, boolean batched, Consumer<Journal> opened, boolean auditDays) {
         this.dir = dir;
         this.rules = rules;
         this.batched = batched;
         this.opened = opened;
-        this.dayAudits = new DayAuditor(dir, failure -> System.err.println("warning: " + failure));
+        this.dayAudits = auditDays ? new DayAuditor(dir, failure -> System.err.println("warning: " + failure)) : null;
         try {
             open(Engine.open(dir, rules, null));
         } catch (RuntimeException e) {
-            dayAudits.close();
+            if (dayAudits != null) dayAudits.close();
             throw e;
         }
     }
@@ -56,9 +61,11 @@ public final class HostSession implements AutoCloseable {
     private void open(Engine e) {
         engine = e;
         opened.accept(e.journal());
-        // the days this open or one before it rolled with no audit persisted (a stop over a roll), then each day it rolls
-        if (e.journal().lastIndex() >= 0) dayAudits.catchUp(Journal.cycleOf(e.journal().lastIndex()));
-        e.whenADayRolls(dayAudits::rolled);
+        if (dayAudits != null) {
+            // the days this open or one before it rolled with no audit persisted (a stop over a roll), then each day it rolls
+            if (e.journal().lastIndex() >= 0) dayAudits.catchUp(Journal.cycleOf(e.journal().lastIndex()));
+            e.whenADayRolls(dayAudits::rolled);
+        }
         if (batched) e.deferCommits(true);
         heldDrafts.track(e.opening());
     }
@@ -139,12 +146,12 @@ public final class HostSession implements AutoCloseable {
         try {
             if (engine != null) warnOnce(engine.closeAtAStop());
         } finally {
-            dayAudits.close();
+            if (dayAudits != null) dayAudits.close();
         }
     }
 
     /** Waits until each day rolled so far has its audit persisted, or said why not (tests, and a host that wants them before it goes on). */
     public void awaitDayAudits() {
-        dayAudits.awaitIdle();
+        if (dayAudits != null) dayAudits.awaitIdle();
     }
 }

@@ -3,10 +3,11 @@ package dev.routing.engine.audit;
 import dev.routing.engine.audit.AuditReport.AgentReport;
 import dev.routing.engine.audit.AuditReport.Finding;
 import dev.routing.engine.audit.AuditReport.Totals;
+import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.AgentConfigured;
+import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Call;
 import dev.routing.journal.event.ChannelRegistered;
-import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.DraftHeld;
@@ -333,7 +334,7 @@ public final class Audit {
 
     private static String abbreviate(String text) {
         String flat = text.replace('\n', ' ').strip();
-        return flat.length() > 120 ? flat.substring(0, 120) + "…" : flat;
+        return ShortText.cut(flat, 120);
     }
 
     private Ledger ledger(String agent) {

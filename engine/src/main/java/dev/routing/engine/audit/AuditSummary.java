@@ -12,6 +12,7 @@ import dev.routing.engine.explain.Explanation;
 import dev.routing.engine.explain.Step;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -28,12 +29,25 @@ public record AuditSummary(Window window, List<String> rules, Reading read, Tota
     /** How many of an agent's unknown outcomes and refusals the text lists; the JSON report lists them all. */
     public static final int SHOWN = 5;
 
+    /** Every part is there: a persisted summary that lacks one (a file of another shape) does not read. */
+    public AuditSummary {
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(rules, "rules");
+        Objects.requireNonNull(read, "read");
+        Objects.requireNonNull(totals, "totals");
+        Objects.requireNonNull(findings, "findings");
+        Objects.requireNonNull(agents, "agents");
+    }
+
     /**
      * A finding, and why its publication was made: explain's chain ({@code why}), or why re-deciding
      * could not say ({@code notExplained}); {@code requestedAt} is the group of its publish request
      * (-1 when its evidence names none), which the command that explains it names.
      */
     public record Found(Finding finding, Chain why, String notExplained, long requestedAt) {
+        public Found {
+            Objects.requireNonNull(finding, "finding");
+        }
     }
 
     /** Explain's chain for a publication: the decision's place and rule, and the steps it rests on. */
@@ -57,6 +71,15 @@ public record AuditSummary(Window window, List<String> rules, Reading read, Tota
     public record Agent(String agent, String mode, String locusPolicy, Totals totals, Map<String, Long> privateWhy,
             Map<String, Long> byChannel, Map<String, Long> byVia, List<Publication> unknownOutcomes, int unknownCount,
             List<Refusal> refusals, int refusalCount) {
+        public Agent {
+            Objects.requireNonNull(totals, "totals");
+            Objects.requireNonNull(privateWhy, "privateWhy");
+            Objects.requireNonNull(byChannel, "byChannel");
+            Objects.requireNonNull(byVia, "byVia");
+            Objects.requireNonNull(unknownOutcomes, "unknownOutcomes");
+            Objects.requireNonNull(refusals, "refusals");
+        }
+
         static Agent of(AgentReport a) {
             List<Publication> unknown = a.unknownOutcomes();
             return new Agent(a.agent(), a.mode(), a.locusPolicy(), a.totals(),

@@ -1,6 +1,7 @@
 package dev.routing.engine.counterfactual;
 
 import dev.routing.engine.notices.Notices;
+import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.DraftHeld;
@@ -194,6 +195,6 @@ final class Wording {
     static String quote(String text) {
         if (text == null) return "''";
         String flat = text.replace('\n', ' ').strip();
-        return "'" + (flat.length() > 140 ? flat.substring(0, 140) + "…" : flat) + "'";
+        return "'" + ShortText.cut(flat, 140) + "'";
     }
 }

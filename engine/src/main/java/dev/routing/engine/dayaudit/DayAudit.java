@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.IntFunction;
 import java.util.function.LongConsumer;
 import java.util.zip.CRC32C;
 
@@ -61,6 +60,13 @@ public final class DayAudit {
     public record Reading(AuditSummary summary, String why, boolean missing) {
     }
 
+    /**
+     * A day's file as it reads by itself ({@link #load}): what it says it was made from and its
+     * summary, or why it does not read. Whether it is the journal's is {@link #check}'s to say.
+     */
+    public record Loaded(int day, Made made, AuditSummary summary, String why, boolean missing) {
+    }
+
     /** The file of {@code day}'s audit in the journal folder {@code dir}. */
     public static Path path(Path dir, int day) {
         return dir.resolve("state").resolve("audit-" + day + ".json");
@@ -76,7 +82,8 @@ public final class DayAudit {
      *
      * @return why it was not written (the day, or a day the audit reads, is not sealed), or null
      * @throws java.io.UncheckedIOException when the disk refuses the file: nothing is left under its name
-     * @throws java.util.concurrent.CancellationException when {@code progress} throws it: nothing is written
+     * @throws java.util.concurrent.CancellationException when {@code progress} throws it (it is told once
+     *         more before the file is written): nothing is written
      */
     public static String write(Journal journal, int day, LongConsumer progress) {
         if (journal.sealedDay(day) == null) return "the day " + day + " is not sealed";
@@ -98,14 +105,17 @@ public final class DayAudit {
         try {
             byte[] header = JSON.writeValueAsBytes(made);
             byte[] body = JSON.writeValueAsBytes(summary);
+            // a summary that would not read back as itself (text the codec refuses) is no file to keep
+            if (!summary.equals(JSON.readValue(body, AuditSummary.class))) return "its summary does not read back as itself";
             rest = new byte[header.length + 1 + body.length + 1];
             System.arraycopy(header, 0, rest, 0, header.length);
             rest[header.length] = '\n';
             System.arraycopy(body, 0, rest, header.length + 1, body.length);
             rest[rest.length - 1] = '\n';
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot write the audit of day " + day + " as JSON", e);
+        } catch (IOException | RuntimeException e) {
+            return "its summary does not read back as itself (" + e.getMessage() + ")";
         }
+        progress.accept(report.read().entries()); // once more before the file: a caller that stops by throwing writes nothing
         String firstLine = MAGIC + hex(crc(rest, 0, rest.length)) + "\n";
         WholeFile.write(path(journal.dir(), day), ByteBuffer.wrap(firstLine.getBytes(StandardCharsets.US_ASCII)), ByteBuffer.wrap(rest));
         return null;
@@ -113,67 +123,74 @@ public final class DayAudit {
 
     /** Reads {@code day}'s file if it is the audit the journal, as it lies, and this build would make now. */
     public static Reading read(Journal journal, int day) {
-        return read(journal.dir(), journal.id(), journal::sealedDay, day);
+        Loaded loaded = load(journal.dir(), day);
+        String why = loaded.why() != null ? loaded.why() : check(journal, loaded);
+        return new Reading(why == null ? loaded.summary() : null, why, loaded.missing());
     }
 
     /**
-     * As {@link #read(Journal, int)}, for the journal in {@code dir} looked at without opening it
-     * ({@link Journal#sealedDays}): an audit of a sealed day that reads its file opens no Chronicle queue.
+     * Reads {@code day}'s file in the journal folder {@code dir} by itself, without the journal: its
+     * checksum, form, day and summary. A command may do it while the journal opens, then
+     * {@link #check} it against the journal before it uses anything of it.
      */
-    public static Reading read(Path dir, Journal.SealedDays sealed, int day) {
-        return read(dir, sealed.id(), sealed.days()::get, day);
-    }
-
-    private static Reading read(Path dir, byte[] journalId, IntFunction<Journal.SealedDay> sealed, int day) {
-        Path file = path(dir, day);
+    public static Loaded load(Path dir, int day) {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = Files.readAllBytes(path(dir, day));
         } catch (NoSuchFileException e) {
-            return new Reading(null, "there is none", true);
+            return new Loaded(day, null, null, "there is none", true);
         } catch (IOException e) {
-            return new Reading(null, "it cannot be read (" + e.getMessage() + ")", false);
+            return new Loaded(day, null, null, "it cannot be read (" + e.getMessage() + ")", false);
         }
-        String why = check(journalId, sealed, day, bytes);
-        if (why != null) return new Reading(null, why, false);
-        int headerEnd = indexOf(bytes, (byte) '\n', FIRST_LINE);
-        try {
-            return new Reading(JSON.readValue(bytes, headerEnd + 1, bytes.length - headerEnd - 1, AuditSummary.class), null, false);
-        } catch (IOException | RuntimeException e) {
-            return new Reading(null, "its summary does not read (" + e.getMessage() + ")", false);
-        }
-    }
-
-    /** Why the file's bytes are not the day's audit as this build would make it from the journal now, or null. */
-    private static String check(byte[] journalId, IntFunction<Journal.SealedDay> sealed, int day, byte[] bytes) {
         String first = new String(bytes, 0, Math.min(bytes.length, FIRST_LINE), StandardCharsets.US_ASCII);
         if (bytes.length < FIRST_LINE || !first.startsWith(MAGIC) || first.charAt(FIRST_LINE - 1) != '\n') {
-            return "it is cut or not a day's audit (" + bytes.length + " bytes)";
+            return new Loaded(day, null, null, "it is cut or not a day's audit (" + bytes.length + " bytes)", false);
         }
         // compared as written, lowercase: a digit's case flipped is a changed byte too
         if (!first.substring(MAGIC.length(), FIRST_LINE - 1).equals(hex(crc(bytes, FIRST_LINE, bytes.length - FIRST_LINE)))) {
-            return "its checksum does not hold: it was cut or changed";
+            return new Loaded(day, null, null, "its checksum does not hold: it was cut or changed", false);
         }
         int headerEnd = indexOf(bytes, (byte) '\n', FIRST_LINE);
         Made made;
         try {
             made = JSON.readValue(bytes, FIRST_LINE, headerEnd - FIRST_LINE, Made.class);
         } catch (IOException | RuntimeException e) {
-            return "its header does not read (" + e.getMessage() + ")";
+            return new Loaded(day, null, null, "its header does not read (" + e.getMessage() + ")", false);
         }
-        if (made.form() != FORM) return "it is of form " + made.form() + ", and this build makes form " + FORM;
-        if (journalId == null || !made.journal().equals(HexFormat.of().formatHex(journalId))) return "it is another journal's (" + made.journal() + ")";
-        if (made.day() != day) return "it is the audit of day " + made.day();
+        if (made == null || made.journal() == null || made.rules() == null || made.seals() == null || made.seals().contains(null)) {
+            return new Loaded(day, null, null, "its header does not say what it was made from", false);
+        }
+        if (made.form() != FORM) return new Loaded(day, made, null, "it is of form " + made.form() + ", and this build makes form " + FORM, false);
+        if (made.day() != day) return new Loaded(day, made, null, "it is the audit of day " + made.day(), false);
+        AuditSummary summary;
+        try {
+            summary = JSON.readValue(bytes, headerEnd + 1, bytes.length - headerEnd - 1, AuditSummary.class);
+        } catch (IOException | RuntimeException e) {
+            return new Loaded(day, made, null, "its summary does not read (" + e.getMessage() + ")", false);
+        }
+        if (summary == null) return new Loaded(day, made, null, "it holds no summary", false);
+        return new Loaded(day, made, summary, null, false);
+    }
+
+    /**
+     * Why a file that {@link #load} read whole is not the audit this build would make of the journal
+     * as it lies (another journal's, other rules, a day file not sealed as it was), or null.
+     */
+    public static String check(Journal journal, Loaded loaded) {
+        Made made = loaded.made();
+        if (journal.id() == null || !made.journal().equals(HexFormat.of().formatHex(journal.id()))) {
+            return "it is another journal's (" + made.journal() + ")";
+        }
         if (!made.rules().equals(RuleSet.CURRENT.label())) {
             return "it read private input under the " + made.rules() + " rules, and this build's are " + RuleSet.CURRENT.label();
         }
         for (Journal.SealedDay then : made.seals()) {
-            Journal.SealedDay now = sealed.apply(then.day());
+            Journal.SealedDay now = journal.sealedDay(then.day());
             if (!then.equals(now)) {
                 return "the day file of day " + then.day() + (now == null ? " is not sealed now" : " is not the one it was made from");
             }
         }
-        if (made.seals().isEmpty() || made.seals().get(made.seals().size() - 1).day() != day) return "it names no seal of its day";
+        if (made.seals().isEmpty() || made.seals().get(made.seals().size() - 1).day() != loaded.day()) return "it names no seal of its day";
         return null;
     }
 

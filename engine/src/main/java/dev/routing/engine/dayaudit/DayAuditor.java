@@ -6,6 +6,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -16,7 +17,9 @@ import java.util.function.Consumer;
  * written before day audits). Each day is audited from a reader of its own, as {@code audit} would, in
  * the order handed over. What cannot be persisted is said to {@code warn} and costs only speed: an
  * audit of that day reads the journal. Closing stops the day being audited at its next few thousand
- * entries and writes nothing of it.
+ * entries (or once its findings are explained) and writes nothing of it, the days waiting are
+ * dropped, and nothing is said of either. The thread is never interrupted: an interrupt would reach
+ * the journal's reads as a failure to say.
  */
 public final class DayAuditor implements AutoCloseable {
     /** How many days before the newest a host's open looks back for a sealed day with no audit. */
@@ -63,16 +66,24 @@ public final class DayAuditor implements AutoCloseable {
 
     private void submit(Runnable job) {
         if (closing) return;
-        last = thread.submit(() -> {
-            try {
-                job.run();
-            } catch (CancellationException stopped) {
-                // closed: the day's file is not written, and an audit of it reads the journal
-            } catch (RuntimeException e) {
-                warn.accept("the audits of sealed days in " + dir + " could not be persisted (" + e.getMessage()
-                        + "): an audit of such a day reads the journal");
-            }
-        });
+        try {
+            last = thread.submit(() -> {
+                if (closing) return;
+                try {
+                    job.run();
+                } catch (CancellationException stopped) {
+                    // closed: the day's file is not written, and an audit of it reads the journal
+                } catch (RuntimeException | InternalError e) {
+                    // InternalError: a read faulted on a day file cut under the reader (SIGBUS)
+                    if (!closing) {
+                        warn.accept("the audits of sealed days in " + dir + " could not be persisted (" + e
+                                + "): an audit of such a day reads the journal");
+                    }
+                }
+            });
+        } catch (RejectedExecutionException closed) {
+            // closed from another thread since the check above: the day is dropped, as a waiting one is
+        }
     }
 
     private void audit(Journal journal, int day) {
@@ -80,10 +91,12 @@ public final class DayAuditor implements AutoCloseable {
             String why = DayAudit.write(journal, day, n -> {
                 if (closing) throw new CancellationException();
             });
-            if (why != null) warn.accept("the audit of day " + DayAudit.start(day) + " is not persisted: " + why);
+            if (why != null && !closing) warn.accept("the audit of day " + DayAudit.start(day) + " is not persisted: " + why);
         } catch (java.io.UncheckedIOException e) {
-            warn.accept("the audit of day " + DayAudit.start(day) + " could not be persisted (" + e.getMessage()
-                    + "): an audit of that day reads the journal");
+            if (!closing) {
+                warn.accept("the audit of day " + DayAudit.start(day) + " could not be persisted (" + e.getMessage()
+                        + "): an audit of that day reads the journal");
+            }
         }
     }
 
@@ -98,8 +111,8 @@ public final class DayAuditor implements AutoCloseable {
             waitFor.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new IllegalStateException(e.getCause());
+        } catch (CancellationException | java.util.concurrent.ExecutionException e) {
+            // a job's own failures are said to warn; none reaches its future
         }
     }
 
@@ -107,7 +120,7 @@ public final class DayAuditor implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        thread.shutdownNow();
+        thread.shutdown();
         try {
             thread.awaitTermination(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

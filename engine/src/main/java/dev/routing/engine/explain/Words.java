@@ -1,5 +1,6 @@
 package dev.routing.engine.explain;
 
+import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.DraftDismissed;
@@ -146,7 +147,7 @@ final class Words {
 
     static String quote(String text) {
         String flat = text.replace('\n', ' ').strip();
-        return "“" + (flat.length() > QUOTE ? flat.substring(0, QUOTE) + "…" : flat) + "”";
+        return "“" + ShortText.cut(flat, QUOTE) + "”";
     }
 
     private static String opt(String lead, Object value) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.context.RuleSet;
@@ -150,6 +151,43 @@ class DayAuditorTest {
         try (Journal j = Journal.openReader(journal)) {
             DayAudit.Reading r = DayAudit.read(j, day);
             assertTrue(r.missing() || r.summary() != null, "none, or the whole file: " + r.why());
+        }
+    }
+
+    @Test
+    void awaitIdleAfterCloseReturns() {
+        Path journal = dir.resolve("journal");
+        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
+            play(journal, auditor);
+        }
+        DayAuditor auditor = new DayAuditor(journal, w -> { });
+        int first = (int) java.time.LocalDate.of(2026, 11, 2).toEpochDay();
+        for (int i = 0; i < 20; i++) auditor.rolled(first + i % 3);
+        auditor.close();
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), auditor::awaitIdle, "the days dropped at close are not waited for");
+    }
+
+    @Test
+    void closingWhileDaysAreAuditedSaysNothing() throws InterruptedException {
+        Path journal = dir.resolve("journal");
+        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
+            play(journal, auditor);
+        }
+        int first = (int) java.time.LocalDate.of(2026, 11, 2).toEpochDay();
+        List<String> warned = Collections.synchronizedList(new ArrayList<>());
+        // closed at moments spread over the audits: a stop is no failure to persist
+        for (int delay : new int[] {0, 20, 50, 150, 300, 600}) {
+            DayAuditor auditor = new DayAuditor(journal, warned::add);
+            for (int i = 0; i < 6; i++) auditor.rolled(first + i % 4);
+            Thread.sleep(delay);
+            auditor.close();
+        }
+        assertEquals(List.of(), warned);
+        try (Journal j = Journal.openReader(journal)) {
+            for (int day = first; day < first + 4; day++) {
+                DayAudit.Reading r = DayAudit.read(j, day);
+                assertTrue(r.summary() != null, "each day's file is whole, never half: " + r.why());
+            }
         }
     }
 }

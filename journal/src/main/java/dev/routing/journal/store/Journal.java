@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -223,21 +222,6 @@ public abstract sealed class Journal implements AutoCloseable permits JournalRea
      */
     public final SealedDay sealedDay(int day) {
         return store.sealedDay(day, SealedDay::new);
-    }
-
-    /** What {@link #sealedDays} found: the journal's id and the seals an open would trust, by day. */
-    public record SealedDays(byte[] id, Map<Integer, SealedDay> days) {
-    }
-
-    /**
-     * The journal's id and the seals an open of {@code dir} would trust ({@link #sealedDay}), found
-     * without opening it: the tip's id, the day files' headers and their seals, no Chronicle queue (a
-     * cold open's class loading is most of a short command's time). Null when that look cannot vouch
-     * for them: no tip or no id, a day file whose header does not inspect clean. It reads what sealed
-     * days hold, nothing after them: a reader that needs more opens the journal, which judges it whole.
-     */
-    public static SealedDays sealedDays(Path dir) {
-        return Store.sealedDaysWithoutOpening(dir, SealedDay::new, SealedDays::new);
     }
 
     /**

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -52,22 +53,20 @@ public final class AuditCommand implements Callable<Integer> {
         Fingerprint audited = null;
         FindingsWhy why;
         Integer day = "text".equals(format) && agent == null && !fromJournal ? wholeDay(w) : null;
-        if (day != null) {
-            JournalOption.mustExist(journal.dir());
-            Journal.SealedDays sealed = Journal.sealedDays(journal.dir());
-            if (sealed != null && sealed.days().containsKey(day)) {
-                DayAudit.Reading read = DayAudit.read(journal.dir(), sealed, day);
-                if (read.summary() != null) {
-                    StringWriter text = new StringWriter();
-                    TextReport.write(journal.dir().toString(), read.summary(), true, new PrintWriter(text));
-                    report.emit(text.toString());
+        // a whole day's persisted audit is read and said while the journal opens (most of a short run is
+        // that open's class loading), and printed only once the open has judged the journal and the file
+        CompletableFuture<Persisted> persisted = day == null ? null : CompletableFuture.supplyAsync(() -> Persisted.load(journal.dir(), day));
+        try (Journal j = journal.reader()) {
+            if (persisted != null && j.sealedDay(day) != null) {
+                Persisted p = persisted.join();
+                String not = p.loaded().why() != null ? p.loaded().why() : DayAudit.check(j, p.loaded());
+                if (not == null) {
+                    report.emit(p.text());
                     return ExitCodes.OK;
                 }
-                System.err.println("note: the persisted audit of " + Words.day(w.from()) + " is not read: " + read.why()
+                System.err.println("note: the persisted audit of " + Words.day(w.from()) + " is not read: " + not
                         + "; the day is audited from the journal");
             }
-        }
-        try (Journal j = journal.reader()) {
             long all = w.from() == null && w.to() == null ? j.entryCount() : 0;
             Progress progress = new Progress("audit", all);
             audit = AuditWindow.run(j, w.from(), w.to(), agent, progress);
@@ -88,6 +87,22 @@ public final class AuditCommand implements Callable<Integer> {
             report.emit(text.toString());
         }
         return ExitCodes.OK;
+    }
+
+    /** A sealed day's file as it reads by itself, and the text it says (null when it does not read). */
+    private record Persisted(DayAudit.Loaded loaded, String text) {
+        static Persisted load(java.nio.file.Path dir, int day) {
+            DayAudit.Loaded loaded = DayAudit.load(dir, day);
+            if (loaded.summary() == null) return new Persisted(loaded, null);
+            StringWriter text = new StringWriter();
+            try {
+                TextReport.write(dir.toString(), loaded.summary(), true, new PrintWriter(text));
+            } catch (RuntimeException e) {
+                // a summary that reads but lacks a part the text needs: not the day's audit
+                return new Persisted(new DayAudit.Loaded(day, loaded.made(), null, "its summary lacks a part (" + e + ")", false), null);
+            }
+            return new Persisted(loaded, text.toString());
+        }
     }
 
     /**

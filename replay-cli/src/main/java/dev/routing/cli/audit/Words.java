@@ -1,5 +1,6 @@
 package dev.routing.cli.audit;
 
+import dev.routing.journal.codec.ShortText;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -40,7 +41,7 @@ final class Words {
     static String quote(String text, int max) {
         if (text == null) return "“”";
         String flat = text.replace('\n', ' ').strip();
-        return "“" + (flat.length() > max ? flat.substring(0, max) + "…" : flat) + "”";
+        return "“" + ShortText.cut(flat, max) + "”";
     }
 
     static String plural(long n, String one, String many) {

@@ -131,7 +131,7 @@ public final class BenchSidecarCommand implements Callable<Integer> {
     private static double[] inProcess(List<String> day, Path dir) {
         long start = System.nanoTime();
         long half = 0;
-        try (HostSession session = new HostSession(dir, RuleSet.CURRENT, true, JournalOption::tell)) {
+        try (HostSession session = new HostSession(dir, RuleSet.CURRENT, true, JournalOption::tell, false)) {
             for (int i = 0; i < day.size(); i++) {
                 if (i == day.size() / 2) half = System.nanoTime();
                 session.feed(i + 1, day.get(i));

@@ -4,8 +4,8 @@ import dev.routing.cli.audit.Fingerprint;
 import dev.routing.cli.audit.HtmlReport;
 import dev.routing.cli.options.EventsOption;
 import dev.routing.cli.options.ExitCodes;
-import dev.routing.cli.options.ReportOption;
 import dev.routing.cli.options.PathOptions;
+import dev.routing.cli.options.ReportOption;
 import dev.routing.cli.options.SeedOption;
 import dev.routing.cli.options.Version;
 import dev.routing.cli.progress.Progress;
@@ -15,6 +15,7 @@ import dev.routing.engine.audit.AuditWindow;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.counterfactual.Counterfactual;
 import dev.routing.engine.counterfactual.Difference;
+import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.store.Journal;
 import dev.routing.lab.world.Simulation;
 import dev.routing.lab.world.Simulator;
@@ -122,6 +123,6 @@ public final class DemoCommand implements Callable<Integer> {
 
     private static String quote(String text) {
         String flat = text.replace('\n', ' ').strip();
-        return "“" + (flat.length() > 48 ? flat.substring(0, 48) + "…" : flat) + "”";
+        return "“" + ShortText.cut(flat, 48) + "”";
     }
 }

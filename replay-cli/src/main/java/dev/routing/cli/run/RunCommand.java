@@ -88,7 +88,7 @@ public final class RunCommand implements Callable<Integer> {
         // Never closed: standard output belongs to the caller.
         OutputStream out = new BufferedOutputStream(StandardOutput.of(), 1 << 16);
         try (in; WorkDir work = WorkDir.of(journal, "replay-cli-run"); MetricsOption.Served served = metrics.serve(work.path());
-                HostSession session = new HostSession(work.path(), ruleSet, sidecar, JournalOption::tell)) {
+                HostSession session = new HostSession(work.path(), ruleSet, sidecar, JournalOption::tell, journal != null)) {
             LineReader lines = new LineReader(in);
             if (sidecar) {
                 try {

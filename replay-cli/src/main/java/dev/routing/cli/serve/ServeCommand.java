@@ -50,7 +50,7 @@ public final class ServeCommand implements Callable<Integer> {
         SocketServer server = new SocketServer(socket);
         // This thread opens the engine and serves every connection: the journal's appender belongs to it.
         try (WorkDir work = WorkDir.of(journal, "replay-cli-serve"); MetricsOption.Served served = metrics.serve(work.path());
-                HostSession session = new HostSession(work.path(), ruleSet, true, JournalOption::tell)) {
+                HostSession session = new HostSession(work.path(), ruleSet, true, JournalOption::tell, journal != null)) {
             try {
                 server.replaceLeftover();
             } catch (FileAlreadyExistsException there) {

@@ -62,64 +62,26 @@ final class Seals {
         for (DayFiles.DayFile f : found) files.put(f.cycle(), f);
         if (s.id == null) return;
         List<String> unsealed = new ArrayList<>();
-        List<String> mismatched = new ArrayList<>();
-        trusted.putAll(matching(s.dir, s.id, found, unsealed, mismatched));
-        s.notes.addAll(mismatched);
+        for (int i = 0; i + 1 < found.size(); i++) {
+            DayFiles.DayFile f = found.get(i);
+            // a file with no excerpt after it (a day a power failure took) ends the journal as the last does: checked, not judged
+            if (f.first() == null || found.get(i + 1).first() == null) continue;
+            DaySeal.Reading r = DaySeal.read(s.dir, f.cycle(), s.id);
+            String why = r.seal() == null ? r.why() : r.seal().mismatch(f, found.get(i + 1));
+            if (why == null) {
+                trusted.put(f.cycle(), r.seal());
+            } else if (r.missing()) {
+                unsealed.add(f.name());
+            } else {
+                s.notes.add("the day file " + f.name() + " does not match its seal (" + why + "): the seal is not trusted,"
+                        + " and the file is checked whole wherever the journal is checked");
+            }
+        }
         if (!unsealed.isEmpty()) {
             s.notes.add(unsealed.size() + " day file(s) have no seal (" + unsealed.get(0)
                     + (unsealed.size() > 1 ? " to " + unsealed.get(unsealed.size() - 1) : "") + "): they are checked whole"
                     + " wherever the journal is checked" + (writes ? ", and sealed then" : ", and the writer seals them as it checks them"));
         }
-    }
-
-    /**
-     * The seals of every day file but the last that match the file as it lies, by cycle; the files
-     * with no seal go in {@code unsealed}, a note for each whose seal does not match in {@code mismatched}.
-     */
-    private static Map<Integer, DaySeal> matching(java.nio.file.Path dir, JournalId id, List<DayFiles.DayFile> found,
-            List<String> unsealed, List<String> mismatched) {
-        Map<Integer, DaySeal> matched = new TreeMap<>();
-        for (int i = 0; i + 1 < found.size(); i++) {
-            DayFiles.DayFile f = found.get(i);
-            // a file with no excerpt after it (a day a power failure took) ends the journal as the last does: checked, not judged
-            if (f.first() == null || found.get(i + 1).first() == null) continue;
-            DaySeal.Reading r = DaySeal.read(dir, f.cycle(), id);
-            String why = r.seal() == null ? r.why() : r.seal().mismatch(f, found.get(i + 1));
-            if (why == null) {
-                matched.put(f.cycle(), r.seal());
-            } else if (r.missing()) {
-                unsealed.add(f.name());
-            } else {
-                mismatched.add("the day file " + f.name() + " does not match its seal (" + why + "): the seal is not trusted,"
-                        + " and the file is checked whole wherever the journal is checked");
-            }
-        }
-        return matched;
-    }
-
-    /**
-     * The seals an open of the journal in {@code dir} would trust, found without opening it (no
-     * Chronicle queue: the day files' headers, the tip's id, the seals), by cycle; or null when that
-     * look finds anything only an open can judge: no tip, no id, a day file whose header does not
-     * inspect clean. For a reader that needs only what sealed days hold (a sealed day's persisted audit).
-     */
-    static Look withoutOpening(java.nio.file.Path dir) {
-        JournalId id;
-        List<DayFiles.DayFile> found;
-        try {
-            if (!Files.isRegularFile(dir.resolve(Tip.FILE))) return null;
-            id = Tip.readId(dir);
-            found = DayFiles.inspectEach(dir);
-        } catch (RuntimeException e) {
-            return null; // damage, said by the open this look stands in for
-        }
-        if (id == null) return null;
-        for (DayFiles.DayFile f : found) if (f.problem() != null || f.headerless() || f.format1()) return null;
-        return new Look(id, matching(dir, id, found, new ArrayList<>(), new ArrayList<>()));
-    }
-
-    /** What {@link #withoutOpening} found: the journal's id and the seals that match, by cycle. */
-    record Look(JournalId id, Map<Integer, DaySeal> seals) {
     }
 
     boolean trusts(int cycle) {

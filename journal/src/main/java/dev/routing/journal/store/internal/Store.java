@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import net.openhft.chronicle.core.io.BackgroundResourceReleaser;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -135,19 +134,6 @@ public final class Store {
     public <T> T sealedDay(int cycle, SealedDayMaker<T> make) {
         DaySeal seal = seals.trusted(cycle);
         return seal == null ? null : make.make(cycle, seal.lastIndex(), seal.excerpts(), seal.chain());
-    }
-
-    /**
-     * The journal's id and the seals an open of {@code dir} would trust, found without opening it
-     * ({@link Seals#withoutOpening}), each seal made by {@code day} and the whole by {@code make}; null
-     * when that look cannot vouch for them.
-     */
-    public static <T, R> R sealedDaysWithoutOpening(Path dir, SealedDayMaker<T> day, java.util.function.BiFunction<byte[], Map<Integer, T>, R> make) {
-        Seals.Look look = Seals.withoutOpening(dir);
-        if (look == null) return null;
-        Map<Integer, T> days = new java.util.TreeMap<>();
-        look.seals().forEach((cycle, seal) -> days.put(cycle, day.make(cycle, seal.lastIndex(), seal.excerpts(), seal.chain())));
-        return make.apply(look.id().bytes(), days);
     }
 
     /** The journal's id's 16 bytes, or null before its writer made one (or in a journal made before ids). */

@@ -1,10 +1,8 @@
 package dev.routing.journal.store.internal;
 
 import static dev.routing.journal.store.Entries.message;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -277,36 +275,6 @@ class DaySealTest {
             assertEquals(List.of(), j.sealProblems());
             assertTrue(Files.exists(seal("20261104F.cq4")), "Wednesday rolled in a writer that opened in it: sealed by a walk of it");
         }
-    }
-
-    @Test
-    void aLookWithoutOpeningTrustsTheSealsAnOpenTrustsAndVouchesForNothingElse() throws IOException {
-        threeDays();
-        int monday = (int) (MONDAY.getEpochSecond() / 86_400);
-        Journal.SealedDays look = Journal.sealedDays(dir);
-        try (JournalReader j = Journal.openReader(dir)) {
-            assertArrayEquals(j.id(), look.id());
-            assertEquals(java.util.Map.of(monday, j.sealedDay(monday), monday + 1, j.sealedDay(monday + 1)), look.days(),
-                    "Monday and Tuesday, as the open trusts them; Wednesday is still written");
-            assertNull(j.sealedDay(monday + 2));
-        }
-        rewriteSeal(MONDAY_FILE, 48, 3); // a seal the file does not match is trusted by neither
-        assertEquals(java.util.Set.of(monday + 1), Journal.sealedDays(dir).days().keySet());
-        try (JournalReader j = Journal.openReader(dir)) {
-            assertNull(j.sealedDay(monday));
-        }
-        Files.write(dir.resolve("20261103F.cq4"), new byte[0]); // a day file only an open can judge: no look
-        assertNull(Journal.sealedDays(dir));
-        Files.delete(dir.resolve("20261103F.cq4"));
-        Journal.SealedDays gap = Journal.sealedDays(dir);
-        assertTrue(gap == null || gap.days().isEmpty(), "a day file missing between two: no day vouched for, " + gap);
-    }
-
-    @Test
-    void aLookWithoutOpeningNeedsTheTipsId() throws IOException {
-        threeDays();
-        Files.delete(dir.resolve(Tip.FILE));
-        assertNull(Journal.sealedDays(dir));
     }
 
     private static List<String> read(Journal j) {
