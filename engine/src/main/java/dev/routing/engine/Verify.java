@@ -3,13 +3,13 @@ package dev.routing.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.codec.EntryCodec;
-import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.event.TextCut;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
@@ -172,7 +172,7 @@ public final class Verify {
 
     private static String abbreviate(JsonNode node) {
         String s = node.toString();
-        return ShortText.cut(s, 200);
+        return TextCut.shortened(s, 200);
     }
 
     private static String hex(long index) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.routing.journal.codec.EntryCodec;
+import dev.routing.journal.event.TextCut;
 
 /**
  * The canonical JSON of a state: fields in declaration order, maps sorted by key, so two states
@@ -143,6 +144,6 @@ public final class StateCodec {
     static String shortened(String message) {
         int most = 300;
         return message == null || message.length() <= most ? message
-                : message.substring(0, most) + "... (" + (message.length() - most) + " more characters)";
+                : TextCut.atMost(message, most) + "... (" + (message.length() - TextCut.at(message, most)) + " more characters)";
     }
 }

@@ -191,4 +191,22 @@ class AuditOfASealedDayTest {
             assertTrue(r.err().contains("20261108F.cq4") || r.err().contains("missing"), r.err());
         }
     }
+
+    @Test
+    void aFileNoReadHoldsInTheDaysPlaceIsSaidAndTheDayAuditedFromTheJournal() throws IOException {
+        LocalDate day = DAYS.get(3);
+        byte[] before = Files.readAllBytes(file(day));
+        try {
+            Files.delete(file(day));
+            try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(file(day).toFile(), "rw")) {
+                huge.setLength(3L << 30); // sparse: no disk, more than a heap reads whole
+            }
+            Cli.Result r = audit(day);
+            assertTrue(r.err().startsWith("note: the persisted audit of " + named(day) + " is not read: it is 3221225472 bytes, more than"
+                    + " any day's audit; the day is audited from the journal"), r.err());
+            assertEquals(fromTheJournal(day).out(), r.out());
+        } finally {
+            Files.write(file(day), before);
+        }
+    }
 }

@@ -3,7 +3,6 @@ package dev.routing.engine.audit;
 import dev.routing.engine.audit.AuditReport.AgentReport;
 import dev.routing.engine.audit.AuditReport.Finding;
 import dev.routing.engine.audit.AuditReport.Totals;
-import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Call;
@@ -21,6 +20,7 @@ import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.ScriptCalled;
 import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.TextCut;
 import dev.routing.journal.event.ToolBoundary;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnContinued;
@@ -334,7 +334,7 @@ public final class Audit {
 
     private static String abbreviate(String text) {
         String flat = text.replace('\n', ' ').strip();
-        return ShortText.cut(flat, 120);
+        return TextCut.shortened(flat, 120);
     }
 
     private Ledger ledger(String agent) {

@@ -7,10 +7,10 @@ import dev.routing.engine.drafts.DraftsTool;
 import dev.routing.engine.privacy.PrivateStart;
 import dev.routing.engine.turns.Boundaries;
 import dev.routing.engine.turns.Starts;
-import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.event.MessageReceived;
+import dev.routing.journal.event.TextCut;
 import dev.routing.journal.event.ToolBoundary;
 import dev.routing.journal.event.TurnMadePrivate;
 import dev.routing.journal.event.TurnOpened;
@@ -159,7 +159,7 @@ public final class PrivateInput {
     private void message(MessageReceived m, long index) {
         StoredMessage s = state.privacy.message(m.agent(), m.id());
         if (s == null || !state.privacy.isPrivateInput(s)) return;
-        String text = ShortText.cut(m.text(), WORDS);
+        String text = TextCut.shortened(m.text(), WORDS);
         Evidence evidence = new Evidence(m.at(), index, m.type(), m.id() + " to " + m.agent() + ": " + describe(s)
                 + (text.isBlank() ? "" : ": “" + text + "”"));
         // a reused id's evidence stays what it named first: the private words, not the message stored over them

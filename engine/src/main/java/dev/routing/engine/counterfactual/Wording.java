@@ -1,7 +1,6 @@
 package dev.routing.engine.counterfactual;
 
 import dev.routing.engine.notices.Notices;
-import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.DraftDismissed;
 import dev.routing.journal.event.DraftHeld;
@@ -12,6 +11,7 @@ import dev.routing.journal.event.PublishRequested;
 import dev.routing.journal.event.RetentionCheckpoint;
 import dev.routing.journal.event.Route;
 import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.TextCut;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnContinued;
 import dev.routing.journal.event.TurnLocusMoved;
@@ -195,6 +195,6 @@ final class Wording {
     static String quote(String text) {
         if (text == null) return "''";
         String flat = text.replace('\n', ' ').strip();
-        return "'" + ShortText.cut(flat, 140) + "'";
+        return "'" + TextCut.shortened(flat, 140) + "'";
     }
 }

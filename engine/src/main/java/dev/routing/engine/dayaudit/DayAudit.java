@@ -10,11 +10,16 @@ import dev.routing.engine.sealed.WholeFile;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -45,6 +50,10 @@ public final class DayAudit {
     private static final String MAGIC = "RJAUDIT1 ";
     private static final int FIRST_LINE = MAGIC.length() + 8 + 1;
     private static final ObjectMapper JSON = EntryCodec.mapper();
+    /** What every writer of a day's audit holds while it writes ({@link #writeWhole}). */
+    private static final String LOCK = "audit.lock";
+    /** More than any day's summary (a busy simulated day's is 1 MB): a file larger is not one, and is not read whole. */
+    private static final long LARGEST = 64L << 20;
 
     private DayAudit() {}
 
@@ -117,8 +126,30 @@ public final class DayAudit {
         }
         progress.accept(report.read().entries()); // once more before the file: a caller that stops by throwing writes nothing
         String firstLine = MAGIC + hex(crc(rest, 0, rest.length)) + "\n";
-        WholeFile.write(path(journal.dir(), day), ByteBuffer.wrap(firstLine.getBytes(StandardCharsets.US_ASCII)), ByteBuffer.wrap(rest));
+        writeWhole(journal.dir(), day, ByteBuffer.wrap(firstLine.getBytes(StandardCharsets.US_ASCII)), ByteBuffer.wrap(rest));
         return null;
+    }
+
+    /**
+     * Writes the file whole ({@link WholeFile}), one writer at a time: a sidecar's auditor and an
+     * operator's {@code audit-days} may write the same day at once, and two writers of one temporary
+     * file would rename half of it into place. One at a time in this process (the monitor), and
+     * across processes (an OS lock on {@code state/audit.lock}, which the monitor keeps this process
+     * from taking twice).
+     */
+    static void writeWhole(Path dir, int day, ByteBuffer header, ByteBuffer body) {
+        Path target = path(dir, day);
+        synchronized (DayAudit.class) {
+            try {
+                Files.createDirectories(target.getParent());
+                try (FileChannel lock = FileChannel.open(target.resolveSibling(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                        FileLock held = lock.lock()) {
+                    WholeFile.write(target, header, body);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /** Reads {@code day}'s file if it is the audit the journal, as it lies, and this build would make now. */
@@ -134,9 +165,13 @@ public final class DayAudit {
      * {@link #check} it against the journal before it uses anything of it.
      */
     public static Loaded load(Path dir, int day) {
+        Path file = path(dir, day);
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(path(dir, day));
+            BasicFileAttributes what = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!what.isRegularFile()) return new Loaded(day, null, null, "it is not a regular file", false);
+            if (what.size() > LARGEST) return new Loaded(day, null, null, "it is " + what.size() + " bytes, more than any day's audit", false);
+            bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             return new Loaded(day, null, null, "there is none", true);
         } catch (IOException e) {

@@ -73,8 +73,8 @@ public final class DayAuditor implements AutoCloseable {
                     job.run();
                 } catch (CancellationException stopped) {
                     // closed: the day's file is not written, and an audit of it reads the journal
-                } catch (RuntimeException | InternalError e) {
-                    // InternalError: a read faulted on a day file cut under the reader (SIGBUS)
+                } catch (RuntimeException | Error e) {
+                    // an Error too (a read that faulted on a day file cut under it, a file no heap holds): said, not lost in the future
                     if (!closing) {
                         warn.accept("the audits of sealed days in " + dir + " could not be persisted (" + e
                                 + "): an audit of such a day reads the journal");
@@ -112,7 +112,7 @@ public final class DayAuditor implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (CancellationException | java.util.concurrent.ExecutionException e) {
-            // a job's own failures are said to warn; none reaches its future
+            // a job says its own failures to warn: none reaches its future
         }
     }
 

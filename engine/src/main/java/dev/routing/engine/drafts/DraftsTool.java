@@ -93,7 +93,7 @@ public final class DraftsTool {
         int shown = 0;
         for (Draft d : all) {
             if (shown++ == PAGE) break;
-            String preview = d.text.length() > PREVIEW ? TextCut.atMost(d.text, PREVIEW) + "…" : d.text;
+            String preview = TextCut.shortened(d.text, PREVIEW);
             out.append(d.id).append(" · ").append(Describe.state(d)).append(" · ").append(d.cause)
                     .append(" · ").append(preview.replace('\n', ' ')).append('\n');
         }

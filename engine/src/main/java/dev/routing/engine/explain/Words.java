@@ -1,6 +1,5 @@
 package dev.routing.engine.explain;
 
-import dev.routing.journal.codec.ShortText;
 import dev.routing.journal.event.AgentConfigured;
 import dev.routing.journal.event.ChannelRegistered;
 import dev.routing.journal.event.DraftDismissed;
@@ -21,6 +20,7 @@ import dev.routing.journal.event.RoundSpoken;
 import dev.routing.journal.event.Route;
 import dev.routing.journal.event.ScriptCalled;
 import dev.routing.journal.event.SpeechRouted;
+import dev.routing.journal.event.TextCut;
 import dev.routing.journal.event.ToolBoundary;
 import dev.routing.journal.event.ToolDecided;
 import dev.routing.journal.event.TurnContinued;
@@ -147,7 +147,7 @@ final class Words {
 
     static String quote(String text) {
         String flat = text.replace('\n', ' ').strip();
-        return "“" + ShortText.cut(flat, QUOTE) + "”";
+        return "“" + TextCut.shortened(flat, QUOTE) + "”";
     }
 
     private static String opt(String lead, Object value) {

@@ -291,4 +291,26 @@ class DayAuditFaultsTest {
         }
         throw new AssertionError("not found");
     }
+
+    @Test
+    void somethingNoDaysAuditIsInItsPlaceIsAReasonNotARead() throws Exception {
+        Path file = DayAudit.path(journal, nextDay);
+        try (Journal j = Journal.openReader(journal)) {
+            Files.deleteIfExists(file);
+            try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+                huge.setLength(3L << 30); // sparse: no disk, and more than any heap reads whole
+            }
+            assertEquals("it is " + (3L << 30) + " bytes, more than any day's audit", DayAudit.read(j, nextDay).why());
+            Files.delete(file);
+            Files.createDirectories(file);
+            assertEquals("it is not a regular file", DayAudit.read(j, nextDay).why());
+            Files.delete(file);
+            Process fifo = new ProcessBuilder("mkfifo", file.toString()).start(); // a reader of a FIFO would wait forever
+            assertEquals(0, fifo.waitFor());
+            assertEquals("it is not a regular file", DayAudit.read(j, nextDay).why());
+            Files.delete(file);
+            assertNull(DayAudit.write(j, nextDay, n -> { }), "and the next write puts the day's audit there");
+            assertNotNull(DayAudit.read(j, nextDay).summary());
+        }
+    }
 }

@@ -159,6 +159,7 @@ class DayAuditorTest {
         Path journal = dir.resolve("journal");
         try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
             play(journal, auditor);
+            auditor.awaitIdle();
         }
         DayAuditor auditor = new DayAuditor(journal, w -> { });
         int first = (int) java.time.LocalDate.of(2026, 11, 2).toEpochDay();
@@ -172,6 +173,7 @@ class DayAuditorTest {
         Path journal = dir.resolve("journal");
         try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
             play(journal, auditor);
+            auditor.awaitIdle();
         }
         int first = (int) java.time.LocalDate.of(2026, 11, 2).toEpochDay();
         List<String> warned = Collections.synchronizedList(new ArrayList<>());
@@ -188,6 +190,32 @@ class DayAuditorTest {
                 DayAudit.Reading r = DayAudit.read(j, day);
                 assertTrue(r.summary() != null, "each day's file is whole, never half: " + r.why());
             }
+        }
+    }
+
+    @Test
+    void aCatchUpPastAFileNoReadHoldsWritesThatDayAndTheOlderOnes() throws IOException {
+        Path journal = dir.resolve("journal");
+        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
+            play(journal, auditor);
+            auditor.awaitIdle();
+        }
+        int last;
+        try (Journal j = Journal.openReader(journal)) {
+            last = Journal.cycleOf(j.lastIndex());
+        }
+        try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(DayAudit.path(journal, last - 1).toFile(), "rw")) {
+            huge.setLength(3L << 30); // sparse
+        }
+        for (int day = last - 4; day < last - 1; day++) Files.delete(DayAudit.path(journal, day));
+        List<String> warned = Collections.synchronizedList(new ArrayList<>());
+        try (DayAuditor auditor = new DayAuditor(journal, warned::add)) {
+            auditor.catchUp(last);
+            auditor.awaitIdle();
+        }
+        assertEquals(List.of(), warned);
+        try (Journal j = Journal.openReader(journal)) {
+            for (int day = last - 4; day < last; day++) assertNotNull(DayAudit.read(j, day).summary(), "day " + day);
         }
     }
 }

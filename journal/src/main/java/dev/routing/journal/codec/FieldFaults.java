@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.routing.journal.event.EngineStarted;
 import dev.routing.journal.event.Entry;
 import dev.routing.journal.event.Fact;
+import dev.routing.journal.event.TextCut;
 import dev.routing.journal.event.TurnEnded;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -168,7 +169,7 @@ final class FieldFaults {
     }
 
     private static String cut(String s) {
-        return s.length() <= SHOWN ? s : s.substring(0, SHOWN) + "…";
+        return TextCut.shortened(s, SHOWN);
     }
 
     private static List<String> hostTypes() {

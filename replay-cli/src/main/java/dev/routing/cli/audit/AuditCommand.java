@@ -58,7 +58,7 @@ public final class AuditCommand implements Callable<Integer> {
         CompletableFuture<Persisted> persisted = day == null ? null : CompletableFuture.supplyAsync(() -> Persisted.load(journal.dir(), day));
         try (Journal j = journal.reader()) {
             if (persisted != null && j.sealedDay(day) != null) {
-                Persisted p = persisted.join();
+                Persisted p = Persisted.of(persisted);
                 String not = p.loaded().why() != null ? p.loaded().why() : DayAudit.check(j, p.loaded());
                 if (not == null) {
                     report.emit(p.text());
@@ -91,6 +91,15 @@ public final class AuditCommand implements Callable<Integer> {
 
     /** A sealed day's file as it reads by itself, and the text it says (null when it does not read). */
     private record Persisted(DayAudit.Loaded loaded, String text) {
+        /** What the read beside the open found; what stopped it (an error no file should cause) is a reason too. */
+        static Persisted of(CompletableFuture<Persisted> read) {
+            try {
+                return read.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                return new Persisted(new DayAudit.Loaded(-1, null, null, "it could not be read (" + e.getCause() + ")", false), null);
+            }
+        }
+
         static Persisted load(java.nio.file.Path dir, int day) {
             DayAudit.Loaded loaded = DayAudit.load(dir, day);
             if (loaded.summary() == null) return new Persisted(loaded, null);

@@ -55,7 +55,8 @@ public final class AuditDaysCommand implements Callable<Integer> {
                         written++;
                         System.out.println("persisted the audit of " + Words.day(DayAudit.start(day)) + (read.missing() ? "" : " (the file there: " + read.why() + ")"));
                     } else {
-                        failed++;
+                        // the day, or one its audit reads from its checkpoint on, is not sealed
+                        unsealed++;
                         System.out.println("not persisted: the audit of " + Words.day(DayAudit.start(day)) + ": " + why);
                     }
                 } catch (UncheckedIOException e) {

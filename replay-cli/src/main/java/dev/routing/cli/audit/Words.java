@@ -1,6 +1,6 @@
 package dev.routing.cli.audit;
 
-import dev.routing.journal.codec.ShortText;
+import dev.routing.journal.event.TextCut;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -41,7 +41,7 @@ final class Words {
     static String quote(String text, int max) {
         if (text == null) return "“”";
         String flat = text.replace('\n', ' ').strip();
-        return "“" + ShortText.cut(flat, max) + "”";
+        return "“" + TextCut.shortened(flat, max) + "”";
     }
 
     static String plural(long n, String one, String many) {

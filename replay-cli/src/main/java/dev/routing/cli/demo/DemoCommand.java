@@ -15,7 +15,7 @@ import dev.routing.engine.audit.AuditWindow;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.counterfactual.Counterfactual;
 import dev.routing.engine.counterfactual.Difference;
-import dev.routing.journal.codec.ShortText;
+import dev.routing.journal.event.TextCut;
 import dev.routing.journal.store.Journal;
 import dev.routing.lab.world.Simulation;
 import dev.routing.lab.world.Simulator;
@@ -123,6 +123,6 @@ public final class DemoCommand implements Callable<Integer> {
 
     private static String quote(String text) {
         String flat = text.replace('\n', ' ').strip();
-        return "“" + ShortText.cut(flat, 48) + "”";
+        return "“" + TextCut.shortened(flat, 48) + "”";
     }
 }
