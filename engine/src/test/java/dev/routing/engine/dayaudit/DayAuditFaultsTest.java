@@ -237,8 +237,9 @@ class DayAuditFaultsTest {
             int bodyAt = text.indexOf('\n', headerAt) + 1;
             String header = text.substring(headerAt, bodyAt - 1);
             String body = text.substring(bodyAt);
+            String noSeal = header.substring(0, header.indexOf("\"seals\":[") + 9) + "]}";
             for (String rest : List.of("{\"form\":" + DayAudit.FORM + ",\"day\":" + day + "}\n" + body, "null\n" + body, header + "\nnull\n",
-                    header + "\n{}\n", "[]\n" + body)) {
+                    header + "\n{}\n", "[]\n" + body, header, noSeal + "\n" + body)) {
                 CRC32C crc = new CRC32C();
                 crc.update(rest.getBytes(StandardCharsets.UTF_8));
                 Files.writeString(DayAudit.path(journal, day), String.format(Locale.ROOT, "RJAUDIT1 %08x\n", crc.getValue()) + rest);
@@ -311,6 +312,26 @@ class DayAuditFaultsTest {
             Files.delete(file);
             assertNull(DayAudit.write(j, nextDay, n -> { }), "and the next write puts the day's audit there");
             assertNotNull(DayAudit.read(j, nextDay).summary());
+        }
+    }
+
+    @Test
+    void aDayWhoseAuditReadsADayNotSealedIsNotPersisted() throws IOException {
+        Path copy = dir.resolve("unsealed-between");
+        try (java.util.stream.Stream<Path> files = Files.walk(journal)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(journal.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(to);
+                else Files.copy(f, to);
+            }
+        }
+        Files.deleteIfExists(DayAudit.path(copy, nextDay + 1));
+        // the day before's seal gone: its file is checked whole at every open, and trusted by no persisted audit
+        Files.delete(copy.resolve(java.time.LocalDate.ofEpochDay(nextDay).format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE) + "F.seal"));
+        try (Journal j = Journal.openReader(copy)) {
+            assertEquals("the day " + nextDay + ", which the audit of day " + (nextDay + 1) + " reads, is not sealed",
+                    DayAudit.write(j, nextDay + 1, n -> { }));
+            assertTrue(DayAudit.read(j, nextDay + 1).missing());
         }
     }
 }
