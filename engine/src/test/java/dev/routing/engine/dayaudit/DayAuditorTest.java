@@ -218,4 +218,51 @@ class DayAuditorTest {
             for (int day = last - 4; day < last; day++) assertNotNull(DayAudit.read(j, day).summary(), "day " + day);
         }
     }
+
+    @Test
+    void aDayHandedOverThatIsNotSealedIsSaidAndNotPersisted() {
+        Path journal = dir.resolve("journal");
+        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
+            play(journal, auditor);
+            auditor.awaitIdle();
+        }
+        int today;
+        try (Journal j = Journal.openReader(journal)) {
+            today = Journal.cycleOf(j.lastIndex());
+        }
+        List<String> warned = Collections.synchronizedList(new ArrayList<>());
+        try (DayAuditor auditor = new DayAuditor(journal, warned::add)) {
+            auditor.rolled(today);
+            auditor.awaitIdle();
+        }
+        assertEquals(List.of("the audit of day " + DayAudit.start(today) + " is not persisted: the day " + today + " is not sealed"), warned);
+        assertFalse(Files.exists(DayAudit.path(journal, today)));
+    }
+
+    @Test
+    void anOpenLooksBackAWeekAndNoFurther() throws IOException {
+        Path journal = dir.resolve("journal");
+        List<Action> tenDays = new ArrayList<>();
+        tenDays.add(new Action(Action.Kind.LONG_HISTORY, 0, 0, 0));
+        for (int d = 0; d < 10; d++) {
+            tenDays.add(new Action(Action.Kind.CLOCK_JUMP, 0, 3, 0));
+            tenDays.add(new Action(Action.Kind.CHANNEL_MESSAGE, 0, 1, 1));
+        }
+        try (JournalSink sink = JournalSink.batched(journal, RuleSet.V0_30_0, 500)) {
+            StreamHost.play(sink, tenDays);
+        }
+        int last;
+        try (Journal j = Journal.openReader(journal)) {
+            last = Journal.cycleOf(j.lastIndex());
+            assertEquals(Journal.cycleOf(j.firstIndex()) + 10, last, "eleven day files");
+        }
+        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
+            auditor.catchUp(last);
+            auditor.awaitIdle();
+        }
+        try (Journal j = Journal.openReader(journal)) {
+            for (int day = last - DayAuditor.LOOK_BACK; day < last; day++) assertNotNull(DayAudit.read(j, day).summary(), "day " + day);
+            assertTrue(DayAudit.read(j, last - DayAuditor.LOOK_BACK - 1).missing(), "the eighth day back is left to audit-days");
+        }
+    }
 }
