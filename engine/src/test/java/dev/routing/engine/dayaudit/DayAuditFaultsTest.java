@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.JournalSink;
+import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
@@ -40,16 +41,9 @@ class DayAuditFaultsTest {
     private static int day;
     private static int nextDay;
 
-    /** Three agents' long histories on three days under 0.30.0, a restart in the second, a message on the fourth. */
+    /** Three agents' long histories on three days, a restart in the second, a message on the fourth. */
     static List<Action> stream() {
-        List<Action> s = new ArrayList<>();
-        for (int d = 0; d < 3; d++) {
-            s.add(new Action(Action.Kind.LONG_HISTORY, d, d, 0));
-            if (d == 1) s.add(new Action(Action.Kind.RESTART, 0, 0, 0));
-            s.add(new Action(Action.Kind.CLOCK_JUMP, 0, 3, 0)); // a day later
-        }
-        s.add(new Action(Action.Kind.CHANNEL_MESSAGE, 0, 1, 1));
-        return s;
+        return StreamGenerator.threeLongDays();
     }
 
     @BeforeAll
@@ -67,6 +61,19 @@ class DayAuditFaultsTest {
             assertNotNull(j.sealedDay(day));
             assertNotNull(j.sealedDay(nextDay));
         }
+    }
+
+    /** A copy of the journal, its state folder too, to change as a test needs. */
+    private static Path copyOf(String name) throws IOException {
+        Path copy = dir.resolve(name);
+        try (java.util.stream.Stream<Path> files = Files.walk(journal)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(journal.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(to);
+                else Files.copy(f, to);
+            }
+        }
+        return copy;
     }
 
     /** Writes the day's audit afresh, then hands its file's bytes to {@code change} before reading it. */
@@ -258,14 +265,7 @@ class DayAuditFaultsTest {
      */
     @Test
     void aByteChangedInsideTheSealedDayLaterIsFoundByVerifyAndNotByThatDaysPersistedAudit() throws IOException {
-        Path copy = dir.resolve("flipped");
-        try (java.util.stream.Stream<Path> files = Files.walk(journal)) {
-            for (Path f : files.toList()) {
-                Path to = copy.resolve(journal.relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(to);
-                else Files.copy(f, to);
-            }
-        }
+        Path copy = copyOf("flipped");
         try (Journal j = Journal.openReader(copy)) {
             assertNull(DayAudit.write(j, day, n -> { }));
         }
@@ -317,14 +317,7 @@ class DayAuditFaultsTest {
 
     @Test
     void aDayWhoseAuditReadsADayNotSealedIsNotPersisted() throws IOException {
-        Path copy = dir.resolve("unsealed-between");
-        try (java.util.stream.Stream<Path> files = Files.walk(journal)) {
-            for (Path f : files.toList()) {
-                Path to = copy.resolve(journal.relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(to);
-                else Files.copy(f, to);
-            }
-        }
+        Path copy = copyOf("unsealed-between");
         Files.deleteIfExists(DayAudit.path(copy, nextDay + 1));
         // the day before's seal gone: its file is checked whole at every open, and trusted by no persisted audit
         Files.delete(copy.resolve(java.time.LocalDate.ofEpochDay(nextDay).format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE) + "F.seal"));

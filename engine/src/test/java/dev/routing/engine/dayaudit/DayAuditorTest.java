@@ -57,6 +57,23 @@ class DayAuditorTest {
         return told;
     }
 
+    /** The four days played with each day that rolls audited: a journal whose sealed days all have their audit. */
+    private Path audited() {
+        Path journal = dir.resolve("journal");
+        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
+            play(journal, auditor);
+            auditor.awaitIdle();
+        }
+        return journal;
+    }
+
+    /** The journal's newest day, the one being written. */
+    private static int today(Path journal) {
+        try (Journal j = Journal.openReader(journal)) {
+            return Journal.cycleOf(j.lastIndex());
+        }
+    }
+
     @Test
     void eachDayTheEngineRollsIsToldOnceInOrderAndItsAuditPersisted() {
         Path journal = dir.resolve("journal");
@@ -100,15 +117,8 @@ class DayAuditorTest {
 
     @Test
     void anOpenCatchesUpTheSealedDaysWithNoAuditAndLeavesTheOthersAsTheyAre() throws IOException {
-        Path journal = dir.resolve("journal");
-        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
-            play(journal, auditor);
-            auditor.awaitIdle();
-        }
-        int last;
-        try (Journal j = Journal.openReader(journal)) {
-            last = Journal.cycleOf(j.lastIndex());
-        }
+        Path journal = audited();
+        int last = today(journal);
         Files.delete(DayAudit.path(journal, last - 1));
         Files.write(DayAudit.path(journal, last - 3), "RJAUDIT1 not this".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         FileTime kept = FileTime.fromMillis(1_000_000_000_000L);
@@ -127,11 +137,7 @@ class DayAuditorTest {
 
     @Test
     void aDayCutShortByCloseWritesNothingAndTheAuditorsThreadEnds() throws IOException {
-        Path journal = dir.resolve("journal");
-        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
-            play(journal, auditor);
-            auditor.awaitIdle();
-        }
+        Path journal = audited();
         int day;
         try (Journal j = Journal.openReader(journal)) {
             day = Journal.cycleOf(j.firstIndex());
@@ -156,11 +162,7 @@ class DayAuditorTest {
 
     @Test
     void awaitIdleAfterCloseReturns() {
-        Path journal = dir.resolve("journal");
-        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
-            play(journal, auditor);
-            auditor.awaitIdle();
-        }
+        Path journal = audited();
         DayAuditor auditor = new DayAuditor(journal, w -> { });
         int first = (int) java.time.LocalDate.of(2026, 11, 2).toEpochDay();
         for (int i = 0; i < 20; i++) auditor.rolled(first + i % 3);
@@ -170,11 +172,7 @@ class DayAuditorTest {
 
     @Test
     void closingWhileDaysAreAuditedSaysNothing() throws InterruptedException {
-        Path journal = dir.resolve("journal");
-        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
-            play(journal, auditor);
-            auditor.awaitIdle();
-        }
+        Path journal = audited();
         int first = (int) java.time.LocalDate.of(2026, 11, 2).toEpochDay();
         List<String> warned = Collections.synchronizedList(new ArrayList<>());
         // closed at moments spread over the audits: a stop is no failure to persist
@@ -195,15 +193,8 @@ class DayAuditorTest {
 
     @Test
     void aCatchUpPastAFileNoReadHoldsWritesThatDayAndTheOlderOnes() throws IOException {
-        Path journal = dir.resolve("journal");
-        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
-            play(journal, auditor);
-            auditor.awaitIdle();
-        }
-        int last;
-        try (Journal j = Journal.openReader(journal)) {
-            last = Journal.cycleOf(j.lastIndex());
-        }
+        Path journal = audited();
+        int last = today(journal);
         try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(DayAudit.path(journal, last - 1).toFile(), "rw")) {
             huge.setLength(3L << 30); // sparse
         }
@@ -221,15 +212,8 @@ class DayAuditorTest {
 
     @Test
     void aDayHandedOverThatIsNotSealedIsSaidAndNotPersisted() {
-        Path journal = dir.resolve("journal");
-        try (DayAuditor auditor = new DayAuditor(journal, w -> { })) {
-            play(journal, auditor);
-            auditor.awaitIdle();
-        }
-        int today;
-        try (Journal j = Journal.openReader(journal)) {
-            today = Journal.cycleOf(j.lastIndex());
-        }
+        Path journal = audited();
+        int today = today(journal);
         List<String> warned = Collections.synchronizedList(new ArrayList<>());
         try (DayAuditor auditor = new DayAuditor(journal, warned::add)) {
             auditor.rolled(today);

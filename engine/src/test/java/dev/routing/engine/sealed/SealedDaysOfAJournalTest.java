@@ -11,6 +11,7 @@ import dev.routing.engine.testing.JournalCopy;
 import dev.routing.engine.testing.JournalSink;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.Stderr;
+import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
@@ -22,7 +23,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -44,14 +44,7 @@ class SealedDaysOfAJournalTest {
 
     /** Three agents' long histories on three days, a restart in the second, a message on the fourth. */
     static List<Action> stream() {
-        List<Action> s = new ArrayList<>();
-        for (int day = 0; day < 3; day++) {
-            s.add(new Action(Action.Kind.LONG_HISTORY, day, day, 0));
-            if (day == 1) s.add(new Action(Action.Kind.RESTART, 0, 0, 0));
-            s.add(new Action(Action.Kind.CLOCK_JUMP, 0, 3, 0)); // a day later
-        }
-        s.add(new Action(Action.Kind.CHANNEL_MESSAGE, 0, 1, 1));
-        return s;
+        return StreamGenerator.threeLongDays();
     }
 
     private static boolean onlyTodayOnTheHeap;

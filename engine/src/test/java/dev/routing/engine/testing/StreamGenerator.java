@@ -23,6 +23,18 @@ public final class StreamGenerator {
         Kind.HYBRID_HOLD, Kind.REFUSED_CALL
     };
 
+    /** Three agents' long histories on three days, a restart in the second, a message on the fourth: three sealed days. */
+    public static List<Action> threeLongDays() {
+        List<Action> s = new ArrayList<>();
+        for (int day = 0; day < 3; day++) {
+            s.add(new Action(Kind.LONG_HISTORY, day, day, 0));
+            if (day == 1) s.add(new Action(Kind.RESTART, 0, 0, 0));
+            s.add(new Action(Kind.CLOCK_JUMP, 0, 3, 0)); // a day later
+        }
+        s.add(new Action(Kind.CHANNEL_MESSAGE, 0, 1, 1));
+        return s;
+    }
+
     public static List<Action> stream(long seed, int maxLength) {
         return stream(seed, maxLength, WEIGHTED);
     }
