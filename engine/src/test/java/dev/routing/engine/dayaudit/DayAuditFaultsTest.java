@@ -76,6 +76,14 @@ class DayAuditFaultsTest {
         return copy;
     }
 
+    /** Writes the day's audit afresh; its file's size. */
+    private static int writtenSize(int d) throws IOException {
+        try (Journal j = Journal.openReader(journal)) {
+            assertNull(DayAudit.write(j, d, n -> { }));
+            return (int) Files.size(DayAudit.path(journal, d));
+        }
+    }
+
     /** Writes the day's audit afresh, then hands its file's bytes to {@code change} before reading it. */
     private static DayAudit.Reading readAfter(int d, java.util.function.UnaryOperator<byte[]> change) throws IOException {
         try (Journal j = Journal.openReader(journal)) {
@@ -124,11 +132,7 @@ class DayAuditFaultsTest {
 
     @Test
     void aByteFlippedAnywhereIsFoundAndTheFileIsNotRead() throws IOException {
-        int size;
-        try (Journal j = Journal.openReader(journal)) {
-            assertNull(DayAudit.write(j, day, n -> { }));
-            size = (int) Files.size(DayAudit.path(journal, day));
-        }
+        int size = writtenSize(day);
         List<Integer> where = new ArrayList<>();
         for (int i = 0; i < 20; i++) where.add(i); // the first line: its magic and its checksum
         for (int i = 1; i <= 60; i++) where.add(20 + (int) ((long) (size - 21) * i / 60)); // header and summary, to the last byte
@@ -145,11 +149,7 @@ class DayAuditFaultsTest {
 
     @Test
     void aCutFileIsFoundAtEveryLength() throws IOException {
-        int size;
-        try (Journal j = Journal.openReader(journal)) {
-            assertNull(DayAudit.write(j, day, n -> { }));
-            size = (int) Files.size(DayAudit.path(journal, day));
-        }
+        int size = writtenSize(day);
         for (int length : new int[] {0, 1, 9, 17, 18, 19, size / 3, size / 2, size - 2, size - 1}) {
             DayAudit.Reading r = readAfter(day, bytes -> java.util.Arrays.copyOf(bytes, length));
             assertNull(r.summary(), "cut to " + length);
