@@ -41,6 +41,26 @@ class BenchRestoreCommandTest {
     }
 
     @Test
+    void crashedRestoresFromTheCheckpointBeforeTheNewestAndFoldsTheTailUpToIt() {
+        Path journal = tmp.resolve("ids");
+        Cli.run("bench", "ids", "--messages", "20000", "--agents", "5", "--dir", journal.toString()).exits(ExitCodes.OK);
+        long newest = tail(Cli.run("bench", "restore", "--journal", journal.toString()).exits(ExitCodes.OK));
+        long crashed = tail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed").exits(ExitCodes.OK));
+        assertTrue(crashed > newest, "a checkpoint earlier, so a longer tail: " + crashed + " against " + newest);
+
+        Path none = tmp.resolve("none");
+        Cli.withStdin("", "run", "-", "--journal", none.toString()).exits(ExitCodes.OK);
+        Cli.Result refused = Cli.run("bench", "restore", "--journal", none.toString(), "--crashed").exits(ExitCodes.BAD_INPUT);
+        assertTrue(refused.err().contains("--crashed: the journal at " + none + " holds no state checkpoint"), refused::toString);
+    }
+
+    private static long tail(Cli.Result bench) {
+        Matcher m = RESTORE.matcher(bench.lines().get(0));
+        assertTrue(m.matches(), bench::toString);
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    @Test
     void noRestoreAtAllAndNoJournalAreRefusedByName() {
         Cli.Result none = Cli.run("bench", "restore", "--journal", tmp.toString(), "--times", "0").exits(ExitCodes.BAD_INPUT);
         assertTrue(none.err().contains("--times must be at least 1"), none::toString);

@@ -165,7 +165,7 @@ public final class ForgottenIds {
         int found = table.find(key);
         if (found >= 0) arena.kill(table.entry(found));
         if (days.opens(epochDay)) days.add(epochDay, arena.end);
-        table.put(found, arena.append(key, reader), found < 0);
+        table.put(key, found, arena.append(key, reader), found < 0);
         compactIfWasteful();
     }
 

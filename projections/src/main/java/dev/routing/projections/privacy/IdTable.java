@@ -2,7 +2,9 @@ package dev.routing.projections.privacy;
 
 /**
  * The open-addressing table (linear probing) that finds an id's live entry in the arena: each slot
- * holds an entry's arena offset + 1, 0 for an empty slot; kept at most three quarters full, and at
+ * holds an entry's arena offset + 1 in its low bits (0 for an empty slot) and the id's {@link #tag}
+ * in the bits above them, so a probe reads the arena only where a tag matches (a probe that read the
+ * arena at every slot it passed met memory at each: most of a lookup's time); kept at most three quarters full, and at
  * least half full as it grows (by half, not doubling: a power of two's mask is not needed, {@link
  * #home} scales the hash to any length), rebuilt to three halves of a slot an id (two thirds full:
  * room for an eighth more before it grows, so a restore's short tail rehashes nothing). Exact, not hashed:
@@ -14,6 +16,8 @@ final class IdTable {
 
     private final IdArena arena;
     int[] slots = new int[EMPTY];
+    /** The slot bits that hold an entry's offset + 1; the others hold its tag. Room for twice the arena's length, so it is set again only when the arena has doubled. */
+    private int offsetMask = offsetMask(0);
     /** Live entries: one slot each. */
     int live;
 
@@ -24,23 +28,34 @@ final class IdTable {
     /** The slot holding the id, or {@code -(the empty slot where it would go) - 1}. */
     int find(IdKey key) {
         int n = slots.length;
-        for (int i = home(key.hash(), n); ; i = next(i, n)) {
+        int hash = key.hash();
+        int tag = tag(hash, offsetMask);
+        for (int i = home(hash, n); ; i = next(i, n)) {
             int s = slots[i];
             if (s == 0) return -i - 1;
-            if (arena.matches(s - 1, key)) return i;
+            if ((s & ~offsetMask) == tag && arena.matches((s & offsetMask) - 1, key)) return i;
         }
     }
 
     /** The arena offset of the entry in slot {@code slot} (one {@link #find} found). */
     int entry(int slot) {
-        return slots[slot] - 1;
+        return (slots[slot] & offsetMask) - 1;
     }
 
-    /** Points {@code found} (a slot, or where one goes) at the entry at {@code at}; grows the table once it is three quarters full. */
-    void put(int found, int at, boolean isNew) {
-        slots[found >= 0 ? found : -found - 1] = at + 1;
+    /**
+     * Points {@code found} (a slot, or where one goes; {@link #find} of {@code key}) at the entry at
+     * {@code at}, just appended; grows the table once it is three quarters full, and sets its tags
+     * anew once the arena outgrows the offsets' bits (a rehash, which places the entry itself).
+     */
+    void put(IdKey key, int found, int at, boolean isNew) {
         if (isNew) live++;
-        if (live * 4L > slots.length * 3L) rehash(slots.length + (slots.length >> 1), false);
+        if (live * 4L > slots.length * 3L) {
+            rehash(slots.length + (slots.length >> 1), false);
+        } else if (at + 1 > offsetMask) {
+            rehash(slots.length, false);
+        } else {
+            slots[found >= 0 ? found : -found - 1] = tag(key.hash(), offsetMask) | (at + 1);
+        }
     }
 
     /** Grows the table, once, to hold {@code entries} live entries without growing again before them. */
@@ -61,15 +76,19 @@ final class IdTable {
 
     private void rehash(int size, boolean checked) {
         slots = new int[size];
+        offsetMask = offsetMask(arena.end);
         for (int at = arena.base; at < arena.end; ) {
             int header = arena.header(at);
             if (!IdArena.dead(header)) {
-                int i = home(arena.hashAt(at, header), size);
+                int hash = arena.hashAt(at, header);
+                int i = home(hash, size);
                 while (slots[i] != 0) {
-                    if (checked && arena.sameId(slots[i] - 1, at)) throw new IllegalArgumentException("forgotten ids: an id twice, at byte " + at);
+                    if (checked && arena.sameId((slots[i] & offsetMask) - 1, at)) {
+                        throw new IllegalArgumentException("forgotten ids: an id twice, at byte " + at);
+                    }
                     i = next(i, size);
                 }
-                slots[i] = at + 1;
+                slots[i] = tag(hash, offsetMask) | (at + 1);
             }
             at += arena.entrySize(at, header);
         }
@@ -79,7 +98,7 @@ final class IdTable {
     private int slotOf(int at, int header) {
         int n = slots.length;
         int i = home(arena.hashAt(at, header), n);
-        while (slots[i] != at + 1) i = next(i, n);
+        while ((slots[i] & offsetMask) != at + 1) i = next(i, n);
         return i;
     }
 
@@ -88,7 +107,7 @@ final class IdTable {
         int n = slots.length;
         int gap = i;
         for (int j = next(i, n); slots[j] != 0; j = next(j, n)) {
-            int at = slots[j] - 1;
+            int at = (slots[j] & offsetMask) - 1;
             int home = home(arena.hashAt(at, arena.header(at)), n);
             // The entry at j may fill the gap unless its home lies cyclically in (gap, j].
             boolean homeBetween = gap <= j ? (home > gap && home <= j) : (home > gap || home <= j);
@@ -98,6 +117,21 @@ final class IdTable {
             }
         }
         slots[gap] = 0;
+    }
+
+    /** The low bits that hold offsets + 1 up to twice {@code arenaEnd}, and at least 2^16: the rest of a slot is tag. */
+    private static int offsetMask(int arenaEnd) {
+        long room = Math.max(1L << 16, 2L * arenaEnd + 2);
+        return (int) Math.min(Integer.MAX_VALUE, (1L << (64 - Long.numberOfLeadingZeros(room))) - 1);
+    }
+
+    /**
+     * The id's tag as a slot holds it: the bits above {@code offsetMask} of a second mix of its hash,
+     * not the bits {@link #home} takes (two ids that start their probe at one slot would share them).
+     * {@link SealedIds} tags its slots the same way.
+     */
+    static int tag(int hash, long offsetMask) {
+        return (hash * 0x85EBCA6B ^ (hash >>> 15) * 0xC2B2AE35) & (int) ~offsetMask;
     }
 
     /** The slot an id's probe starts at in a table of {@code slots}: the mixed hash's high bits scaled to the length. */

@@ -84,9 +84,9 @@ public final class SealedIds {
         return (1L << (64 - Long.numberOfLeadingZeros(entries))) - 1;
     }
 
-    /** The id's tag as a slot holds it (its high bits; the offset's bits are zero): a second mix, so not the home's bits again. */
+    /** The id's tag as a slot holds it (its high bits; the offset's bits are zero): {@link IdTable#tag}. */
     private static long tag(int hash, long offsetMask) {
-        return Integer.toUnsignedLong(hash * 0x85EBCA6B ^ (hash >>> 15) * 0xC2B2AE35) & ~offsetMask;
+        return Integer.toUnsignedLong(IdTable.tag(hash, offsetMask));
     }
 
     /**

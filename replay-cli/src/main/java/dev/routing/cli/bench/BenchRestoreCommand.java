@@ -17,7 +17,10 @@ import picocli.CommandLine.Option;
         "days of ids, the tail after it), reading the journal only, N times in this one process: the",
         "first is what a restarted sidecar waits on (its JVM cold); the later ones, warm. Prints each",
         "restore's time and the entries folded after the checkpoint, then the bytes the restored state",
-        "holds on the heap. Time whole processes with an outside timer to count the JVM's start too."})
+        "holds on the heap. Time whole processes with an outside timer to count the JVM's start too.",
+        "--crashed restores what a crash just before the newest checkpoint would have left (a clean",
+        "stop writes one, and a restart after it folds nothing): the checkpoint before it, and the",
+        "tail up to it."})
 public final class BenchRestoreCommand implements Callable<Integer> {
     @Mixin
     JournalOption journal;
@@ -25,15 +28,19 @@ public final class BenchRestoreCommand implements Callable<Integer> {
     @Option(names = "--times", paramLabel = "N", defaultValue = "1", description = "restores in this process (default: ${DEFAULT-VALUE})")
     int times;
 
+    @Option(names = "--crashed", description = "restore as a crash just before the newest checkpoint would have left the journal")
+    boolean crashed;
+
     @Override
     public Integer call() {
         if (times < 1) throw new BadInputException("--times must be at least 1");
         try (Journal j = journal.reader()) {
+            long end = crashed ? newestCheckpoint(j) : -1;
             Replay.Result restored = null;
             for (int i = 0; i < times; i++) {
                 restored = null; // the last state may be collected while the next is built
                 long start = System.nanoTime();
-                restored = Replay.restore(j);
+                restored = crashed ? Replay.upTo(j, end, n -> {}) : Replay.restore(j);
                 System.out.printf(Locale.ROOT, "restore          %.3f s (newest checkpoint + %,d entries)%n",
                         (System.nanoTime() - start) / 1e9, restored.entriesRead());
             }
@@ -43,5 +50,11 @@ public final class BenchRestoreCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "state on heap    %,d bytes after a restore%n", withState - HeapInUse.bytes());
         }
         return ExitCodes.OK;
+    }
+
+    private static long newestCheckpoint(Journal j) {
+        Journal.CheckpointAt newest = j.lastIndex() < 0 ? null : j.newestCheckpointJson(j.lastIndex());
+        if (newest == null) throw new BadInputException("--crashed: the journal at " + j.dir() + " holds no state checkpoint to restore before");
+        return newest.index();
     }
 }
