@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code bench restore}: what it reports of a journal's restore, never how fast (STYLE: no timed assertions in unit tests). */
 class BenchRestoreCommandTest {
     private static final Pattern RESTORE = Pattern.compile("restore {10}[0-9.]+ s \\(newest checkpoint \\+ ([0-9,]+) entries\\)");
+    private static final Pattern CRASHED = Pattern.compile("restore {10}[0-9.]+ s \\(the checkpoint before the newest \\+ ([0-9,]+) entries\\)");
     private static final Pattern HEAP = Pattern.compile("state on heap {4}([0-9,]+) bytes after a restore");
 
     @TempDir
@@ -43,15 +44,29 @@ class BenchRestoreCommandTest {
     @Test
     void crashedRestoresFromTheCheckpointBeforeTheNewestAndFoldsTheTailUpToIt() {
         Path journal = tmp.resolve("ids");
-        Cli.run("bench", "ids", "--messages", "20000", "--agents", "5", "--dir", journal.toString()).exits(ExitCodes.OK);
+        Cli.run("bench", "ids", "--messages", "50000", "--agents", "5", "--dir", journal.toString()).exits(ExitCodes.OK);
         long newest = tail(Cli.run("bench", "restore", "--journal", journal.toString()).exits(ExitCodes.OK));
-        long crashed = tail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed").exits(ExitCodes.OK));
+        Cli.Result crash = Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed").exits(ExitCodes.OK);
+        Matcher m = CRASHED.matcher(crash.lines().get(0));
+        assertTrue(m.matches(), crash::toString);
+        long crashed = Long.parseLong(m.group(1).replace(",", ""));
         assertTrue(crashed > newest, "a checkpoint earlier, so a longer tail: " + crashed + " against " + newest);
 
         Path none = tmp.resolve("none");
         Cli.withStdin("", "run", "-", "--journal", none.toString()).exits(ExitCodes.OK);
         Cli.Result refused = Cli.run("bench", "restore", "--journal", none.toString(), "--crashed").exits(ExitCodes.BAD_INPUT);
         assertTrue(refused.err().contains("--crashed: the journal at " + none + " holds no state checkpoint"), refused::toString);
+    }
+
+    @Test
+    void crashedIsRefusedWhereNoCheckpointComesBeforeTheNewest() {
+        Path one = tmp.resolve("one");
+        // 20,000 messages: one periodic checkpoint, and the stop writes none (its tail is short)
+        Cli.run("bench", "ids", "--messages", "20000", "--agents", "5", "--dir", one.toString()).exits(ExitCodes.OK);
+        Cli.run("bench", "restore", "--journal", one.toString()).exits(ExitCodes.OK);
+        Cli.Result refused = Cli.run("bench", "restore", "--journal", one.toString(), "--crashed").exits(ExitCodes.BAD_INPUT);
+        assertTrue(refused.err().contains("holds one state checkpoint, so a crash before it would be restored from the journal's first entry"),
+                refused::toString);
     }
 
     private static long tail(Cli.Result bench) {

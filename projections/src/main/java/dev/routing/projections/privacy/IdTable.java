@@ -16,8 +16,12 @@ final class IdTable {
 
     private final IdArena arena;
     int[] slots = new int[EMPTY];
-    /** The slot bits that hold an entry's offset + 1; the others hold its tag. Room for twice the arena's length, so it is set again only when the arena has doubled. */
-    private int offsetMask = offsetMask(0);
+    /**
+     * The slot bits that hold an entry's offset + 1; the others hold its tag. Set at each rehash to
+     * hold two to four times the arena's end, so appends outgrow it only once the arena has at
+     * least doubled since ({@link #put} then rehashes).
+     */
+    int offsetMask = offsetMask(0);
     /** Live entries: one slot each. */
     int live;
 
@@ -81,14 +85,16 @@ final class IdTable {
             int header = arena.header(at);
             if (!IdArena.dead(header)) {
                 int hash = arena.hashAt(at, header);
+                int tag = tag(hash, offsetMask);
                 int i = home(hash, size);
                 while (slots[i] != 0) {
-                    if (checked && arena.sameId((slots[i] & offsetMask) - 1, at)) {
+                    // one id has one hash, so one tag: only an entry with this tag can be this id again
+                    if (checked && (slots[i] & ~offsetMask) == tag && arena.sameId((slots[i] & offsetMask) - 1, at)) {
                         throw new IllegalArgumentException("forgotten ids: an id twice, at byte " + at);
                     }
                     i = next(i, size);
                 }
-                slots[i] = tag(hash, offsetMask) | (at + 1);
+                slots[i] = tag | (at + 1);
             }
             at += arena.entrySize(at, header);
         }
@@ -119,7 +125,7 @@ final class IdTable {
         slots[gap] = 0;
     }
 
-    /** The low bits that hold offsets + 1 up to twice {@code arenaEnd}, and at least 2^16: the rest of a slot is tag. */
+    /** The fewest low bits (at least 17) that hold offsets + 1 up to twice {@code arenaEnd}: the rest of a slot is tag. */
     private static int offsetMask(int arenaEnd) {
         long room = Math.max(1L << 16, 2L * arenaEnd + 2);
         return (int) Math.min(Integer.MAX_VALUE, (1L << (64 - Long.numberOfLeadingZeros(room))) - 1);
