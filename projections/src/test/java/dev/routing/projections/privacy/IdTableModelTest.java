@@ -64,16 +64,12 @@ class IdTableModelTest {
 
     // ---------------------------------------------------------------- the table's invariants
 
-    private static int offsetMask(IdTable table) {
-        return table.offsetMask;
-    }
-
     /**
      * Every slot points (offset + 1 under the mask) at a live entry in [base, end) with the tag of its
      * id, each live entry is pointed at by exactly one slot that its probe reaches, live counts them.
      */
     static void checkTable(IdTable table, IdArena arena, String where) {
-        int mask = offsetMask(table);
+        int mask = table.offsetMask;
         assertTrue(mask > 0 && Integer.bitCount(mask + 1) <= 1 || mask == Integer.MAX_VALUE, where + ": a mask of low bits " + mask);
         Map<Integer, Integer> slotOfEntry = new HashMap<>();
         int used = 0;
@@ -186,7 +182,6 @@ class IdTableModelTest {
         ForgottenIds ids = new ForgottenIds();
         Model model = new Model();
         long day = DAY0;
-        int maxEnd = 0;
         List<String> trace = new ArrayList<>();
         int checks = 0;
         try {
@@ -252,7 +247,6 @@ class IdTableModelTest {
                     // a whole sweep: every id's answer
                     for (String id : model.heap.keySet()) assertEquals(model.lookup(id, DAY0 - 1), ids.lookup(id, DAY0 - 1), "sweep " + id);
                 }
-                maxEnd = Math.max(maxEnd, ids.arena.end);
                 if (step % 997 == 0 || step == steps - 1) {
                     checkTable(ids.table, ids.arena, "step " + step);
                     assertEquals(model.size(), ids.size(), "size");
@@ -316,13 +310,13 @@ class IdTableModelTest {
         ForgottenIds ids = new ForgottenIds();
         int n = 0;
         long day = DAY0;
-        int lastMask = offsetMask(ids.table);
+        int lastMask = ids.table.offsetMask;
         int masks = 0;
         String pad = "z".repeat(200);
         while (ids.arena.end < (1 << 25)) {
             ids.add("grow-" + n + pad, (long) n, day);
             n++;
-            int mask = offsetMask(ids.table);
+            int mask = ids.table.offsetMask;
             if (mask != lastMask) {
                 masks++;
                 lastMask = mask;
@@ -358,7 +352,7 @@ class IdTableModelTest {
                 ids.add(id, (long) i, day);
                 model.heap.put(id, new long[] {i, day});
             }
-            int lastMask = offsetMask(ids.table);
+            int lastMask = ids.table.offsetMask;
             int slots = ids.table.slots.length;
             int masksSetByPut = 0;
             List<String> longOnes = new ArrayList<>();
@@ -388,7 +382,7 @@ class IdTableModelTest {
                 ids.add(id, rd == ForgottenIds.NO_READER ? null : rd, day);
                 model.heap.remove(id);
                 model.heap.put(id, new long[] {rd, day});
-                int mask = offsetMask(ids.table);
+                int mask = ids.table.offsetMask;
                 if (mask != lastMask) {
                     if (ids.table.slots.length == slots) masksSetByPut++;
                     lastMask = mask;
@@ -425,7 +419,6 @@ class IdTableModelTest {
         DayRuns noDays = new DayRuns();
         Map<String, Long> model = new HashMap<>(); // id -> reader (NO_READER for none)
         List<String> trace = new ArrayList<>();
-        int maxEnd = 0;
         try {
             for (int step = 0; step < steps; step++) {
                 int op = r.nextInt(1000);
@@ -491,7 +484,6 @@ class IdTableModelTest {
                 } else if (quiet == 1) {
                     checkTable(table, arena, "step " + step);
                 }
-                maxEnd = Math.max(maxEnd, arena.end);
                 if (step % (quiet == 1 ? 1_009 : 10_007) == 0) checkTable(table, arena, "step " + step);
             }
             checkTable(table, arena, "end");
