@@ -22,6 +22,8 @@ class BenchAuditCommandTest {
         line(bench, "day Wed 4 Nov\\s+" + NUMBER + " s wall, " + NUMBER + " s CPU \\(cold: .*\\)");
         line(bench, "whole journal\\s+.*\\(cold: JVM start to last line, median, -XX:TieredStopAtLevel=1\\)");
         line(bench, "day Wed 4 Nov\\s+.*\\(cold: JVM start to last line, median, -XX:TieredStopAtLevel=1\\)");
+        line(bench, "whole, carried\\s+" + NUMBER + " s wall, " + NUMBER + " s CPU \\(cold: JVM start to last line, median\\)");
+        line(bench, "whole, carried\\s+.*\\(cold: JVM start to last line, median, -XX:TieredStopAtLevel=1\\)");
         line(bench, "day, persisted\\s+" + NUMBER + " s wall, " + NUMBER + " s CPU \\(cold: JVM start to last line, median\\)");
         line(bench, "day, persisted\\s+.*\\(cold: JVM start to last line, median, -XX:TieredStopAtLevel=1\\)");
         line(bench, "AOT cache\\s+none used: run from classes, not from the jar");

@@ -48,21 +48,30 @@ import java.util.TreeMap;
 public final class Audit {
     /** Decisions whose content the audit never reads: a journal read for an audit does not decode them. */
     static final java.util.Set<String> PASSED_OVER = java.util.Set.of("notice.issued", "retention.checkpoint", "turn.locusMoved");
-    private final PrivateInput privateInput;
-    private final Map<String, Ledger> ledgers = new TreeMap<>();
-    private final Map<Long, Ledger.TurnLine> turns = new HashMap<>();
-    private final Map<String, Ledger.TurnLine> openByAgent = new HashMap<>();
-    private final Map<Long, Ledger.PublicationLine> publications = new HashMap<>();
-    private final Map<String, Ledger.DraftLine> drafts = new HashMap<>();
-    private final Map<String, String> labels = new HashMap<>();
-    private final LinkedHashSet<String> rules = new LinkedHashSet<>();
-    private boolean recording = true;
+    // package-private for Carried, which writes the fold's state down and reads it back
+    final PrivateInput privateInput;
+    final Map<String, Ledger> ledgers = new TreeMap<>();
+    final Map<Long, Ledger.TurnLine> turns = new HashMap<>();
+    final Map<String, Ledger.TurnLine> openByAgent = new HashMap<>();
+    final Map<Long, Ledger.PublicationLine> publications = new HashMap<>();
+    final Map<String, Ledger.DraftLine> drafts = new HashMap<>();
+    final Map<String, String> labels = new HashMap<>();
+    final LinkedHashSet<String> rules = new LinkedHashSet<>();
+    boolean recording = true;
+    /** Why this fold, carried without some fields ({@link Carried}), can no longer give the journal's summary: null while it can. */
+    String partial;
+    /**
+     * The turns and attempts whose settled lines a carried fold counted instead of keeping (sorted):
+     * the rest of the journal naming one again makes the fold {@link #partial}.
+     */
+    long[] countedTurns = new long[0];
+    long[] countedAttempts = new long[0];
 
     private final Answers answers = new Answers(this::settle);
     /** The index of the fact being read with its answer, which evidence names. */
     private long factIndex;
 
-    private Audit(PrivateInput privateInput) {
+    Audit(PrivateInput privateInput) {
         this.privateInput = privateInput;
     }
 
@@ -112,6 +121,35 @@ public final class Audit {
 
     public void accept(Entry entry, long index) {
         answers.accept(entry, index);
+    }
+
+    /** The turn's line, or null; a turn whose line was counted, not kept, makes the fold partial. */
+    private Ledger.TurnLine turn(Long id) {
+        Ledger.TurnLine t = turns.get(id);
+        if (t == null && id != null && partial == null && java.util.Arrays.binarySearch(countedTurns, id) >= 0) {
+            partial = "turn " + id + " ended before the audit was carried, and the journal names it again";
+        }
+        return t;
+    }
+
+    /** The attempt's line, or null; an attempt whose line was counted, not kept, makes the fold partial. */
+    private Ledger.PublicationLine publication(Long attempt) {
+        Ledger.PublicationLine p = publications.get(attempt);
+        if (p == null && attempt != null && partial == null && java.util.Arrays.binarySearch(countedAttempts, attempt) >= 0) {
+            partial = "attempt " + attempt + " was settled before the audit was carried, and the journal settles it again";
+        }
+        return p;
+    }
+
+    /** Answers the fact read last: the reading stopped where an excerpt ends, so its answer is whole. */
+    void settleRead() {
+        answers.flush();
+    }
+
+    /** Every finding so far, in the order {@link AuditReport#findings} gives. */
+    List<Finding> findings() {
+        return ledgers.values().stream().flatMap(l -> l.findings.stream()).map(Audit::freeze)
+                .sorted(java.util.Comparator.comparing(Finding::at).thenComparing(Finding::turn)).toList();
     }
 
     /** The report of everything accepted so far. */
@@ -172,7 +210,7 @@ public final class Audit {
         } else if (f instanceof EngineStarted e) {
             rules.add(e.rules());
         } else if (f instanceof RoundSpoken r) {
-            Ledger.TurnLine t = turns.get(r.turn());
+            Ledger.TurnLine t = turn(r.turn());
             if (t != null) t.rounds++;
         } else if (f instanceof TurnEnded e) {
             end(e.turn(), e.at(), "ended");
@@ -182,7 +220,7 @@ public final class Audit {
     }
 
     private void tookIn(long turn, Instant at) {
-        Ledger.TurnLine t = turns.get(turn);
+        Ledger.TurnLine t = turn(turn);
         if (t != null && t.tookInAt == null && privateInput.tookIn(turn)) {
             t.tookInAt = at;
             t.evidence = privateInput.evidence(turn);
@@ -190,7 +228,7 @@ public final class Audit {
     }
 
     private void end(long turn, Instant at, String how) {
-        Ledger.TurnLine t = turns.get(turn);
+        Ledger.TurnLine t = turn(turn);
         if (t == null || t.end != null) return;
         t.ended = at;
         t.end = how;
@@ -206,13 +244,13 @@ public final class Audit {
         if (d instanceof TurnOpened o) {
             opened(o);
         } else if (d instanceof TurnContinued c) {
-            Ledger.TurnLine t = turns.get(c.turn());
+            Ledger.TurnLine t = turn(c.turn());
             if (t != null && c.isPrivate() && !t.isPrivate) t.madePrivate(c.at(), "start", c.why());
         } else if (d instanceof TurnMadePrivate p) {
-            Ledger.TurnLine t = turns.get(p.turn());
+            Ledger.TurnLine t = turn(p.turn());
             if (t != null && !t.isPrivate) t.madePrivate(p.at(), p.where(), p.why());
         } else if (d instanceof SpeechRouted r) {
-            Ledger.TurnLine t = turns.get(r.turn());
+            Ledger.TurnLine t = turn(r.turn());
             if (t != null) t.count(r.route().kind());
             if (r.route().isPublish()) {
                 boolean plain = r.envelope() == null;
@@ -224,12 +262,18 @@ public final class Audit {
             requested(p, pending);
             return null;
         } else if (d instanceof PublishOutcome o) {
-            Ledger.PublicationLine p = publications.get(o.attempt());
-            if (p != null) p.settle(o, drafts);
+            Ledger.PublicationLine p = publication(o.attempt());
+            if (p != null) {
+                p.settle(o, drafts);
+                // the text report lists an unknown outcome's text, which a settled attempt's carried line left out
+                if (p.textDropped && "unknown".equals(p.outcome) && partial == null) {
+                    partial = "attempt " + p.attempt + " was settled before the audit was carried, and its outcome is now unknown";
+                }
+            }
         } else if (d instanceof DraftHeld h) {
             Ledger.DraftLine line = new Ledger.DraftLine(h.draft(), h.agent(), h.turn(), h.at(), h.cause(), h.text(), h.risk());
             drafts.put(key(h.agent(), h.draft()), line);
-            Ledger.TurnLine t = h.turn() == null ? null : turns.get(h.turn());
+            Ledger.TurnLine t = h.turn() == null ? null : turn(h.turn());
             if (recording) {
                 line.inWindow = true;
                 ledger(h.agent()).drafts.add(line);
@@ -311,7 +355,7 @@ public final class Audit {
     private Ledger.FindingLine finding(PublishRequested p, PendingPublication pending, Ledger.PublicationLine publication) {
         long turn = p.turn();
         List<Evidence> evidence = new ArrayList<>(privateInput.evidence(turn));
-        Ledger.TurnLine t = turns.get(turn);
+        Ledger.TurnLine t = turn(turn);
         if (t != null && t.opened != null) evidence.add(new Evidence(t.opened, -1, "turn.opened", t.openedWords(labels)));
         String where = label(p.channel());
         String what = pending.segment() != null

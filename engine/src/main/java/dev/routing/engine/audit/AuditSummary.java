@@ -81,23 +81,41 @@ public record AuditSummary(Window window, List<String> rules, Reading read, Tota
         }
 
         static Agent of(AgentReport a) {
+            return of(a, new Ledger.Counted());
+        }
+
+        /** With what a carried fold counted of the agent's settled lines instead of keeping them ({@link Carried}). */
+        static Agent of(AgentReport a, Ledger.Counted counted) {
             List<Publication> unknown = a.unknownOutcomes();
             return new Agent(a.agent(), a.mode(), a.locusPolicy(), a.totals(),
-                    counts(a.turns().stream().filter(TurnEntry::isPrivate), t -> t.why() == null ? "?" : t.why()),
-                    counts(a.publications().stream(), p -> channel(p.channel())),
-                    counts(a.publications().stream(), Publication::via),
+                    plus(counts(a.turns().stream().filter(TurnEntry::isPrivate), t -> why(t.why())), counted.privateWhy),
+                    plus(counts(a.publications().stream(), p -> channel(p.channel())), counted.byChannel),
+                    plus(counts(a.publications().stream(), Publication::via), counted.byVia),
                     first(unknown), unknown.size(), first(a.refusals()), a.refusals().size());
+        }
+
+        private static Map<String, Long> plus(Map<String, Long> counts, Map<String, Long> counted) {
+            counted.forEach((key, n) -> counts.merge(key, n, Long::sum));
+            return counts;
         }
     }
 
     /** The summary of a report, with why each finding's publication was made. */
     public static AuditSummary of(AuditReport report, FindingsWhy why) {
-        List<Found> findings = report.findings().stream().map(f -> {
-            Explanation x = why.of(f);
-            return new Found(f, x == null ? null : Chain.of(x), why.failure(f), FindingsWhy.requestedAt(f));
-        }).toList();
+        return of(report, why, Map.of());
+    }
+
+    /** As above, for a carried fold's report, with what it counted of each agent's settled lines ({@link Carried}). */
+    static AuditSummary of(AuditReport report, FindingsWhy why, Map<String, Ledger.Counted> counted) {
+        List<Found> findings = report.findings().stream()
+                .map(f -> new Found(f, why.chain(f), why.failure(f), FindingsWhy.requestedAt(f))).toList();
         return new AuditSummary(report.window(), report.rules(), report.read(), report.totals(), findings,
-                report.agents().stream().map(Agent::of).toList());
+                report.agents().stream().map(a -> Agent.of(a, counted.getOrDefault(a.agent(), new Ledger.Counted()))).toList());
+    }
+
+    /** A private turn's why as the summary counts it: "?" when none was given. */
+    static String why(String why) {
+        return why == null ? "?" : why;
     }
 
     /** A channel as the reports name it: {@code #id}, or "no channel". */

@@ -4,6 +4,9 @@ import dev.routing.engine.Replay;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Journal;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
@@ -59,5 +62,91 @@ public final class AuditWindow {
         AuditReport.Reading reading = new AuditReport.Reading(checkpointIndex, tail[0], window[0], tail[0] + window[0],
                 indexes[0], indexes[1]);
         return audit.report(journal.dir().toString(), new AuditReport.Window(from, to, span[0], span[1]), reading, agent);
+    }
+
+    /**
+     * Folds the whole journal, from its first entry or from {@code from} on, up to the excerpt at
+     * {@code toIndex} (exclusive), and carries the fold (docs/decisions/0005) with why its first
+     * findings' publications were made: those {@code from} carried are not re-decided. Where the entries
+     * after {@code from} name a line it counted instead of keeping, the fold is made from the first entry.
+     */
+    public static Carried carry(Journal journal, Carried from, long toIndex, LongConsumer progress) {
+        Whole whole = new Whole(from);
+        whole.read(journal, toIndex, progress);
+        // a line it counted was named again: the fold from the first entry is the one to carry
+        if (whole.audit.partial != null) return carry(journal, null, toIndex, progress);
+        List<AuditReport.Finding> findings = whole.audit.findings();
+        FindingsWhy why = findings.isEmpty() ? FindingsWhy.none()
+                : FindingsWhy.of(journal, findings, from == null ? Map.of() : from.chains, from == null ? Map.of() : from.failures);
+        Map<Long, AuditSummary.Chain> chains = new HashMap<>();
+        Map<Long, String> failures = new HashMap<>();
+        for (AuditReport.Finding f : why.explained(findings)) {
+            AuditSummary.Chain chain = why.chain(f);
+            if (chain != null) chains.put(f.attempt(), chain);
+            String failure = why.failure(f);
+            if (failure != null) failures.put(f.attempt(), failure);
+        }
+        return new Carried(whole.audit, Math.max(toIndex, whole.next), whole.entries, whole.firstIndex, whole.lastIndex,
+                whole.firstAt, whole.lastAt, chains, failures);
+    }
+
+    /**
+     * The summary of the whole journal's audit: {@code from}, carried, and the journal's entries
+     * after it; or why it cannot be the journal's ({@link Carried.Resumed#refused}).
+     */
+    public static Carried.Resumed resume(Journal journal, Carried from, LongConsumer progress) {
+        Whole whole = new Whole(from);
+        whole.read(journal, Long.MAX_VALUE, progress);
+        if (whole.audit.partial != null) return new Carried.Resumed(null, whole.audit.partial);
+        AuditReport.Reading reading = new AuditReport.Reading(-1, 0, whole.entries, whole.entries, whole.firstIndex, whole.lastIndex);
+        AuditReport report = whole.audit.report(journal.dir().toString(), new AuditReport.Window(null, null, whole.firstAt, whole.lastAt),
+                reading, null);
+        FindingsWhy why = report.findings().isEmpty() ? FindingsWhy.none() : FindingsWhy.of(journal, report.findings(), from.chains, from.failures);
+        Map<String, Ledger.Counted> counted = new HashMap<>();
+        whole.audit.ledgers.forEach((agent, l) -> counted.put(agent, l.counted));
+        return new Carried.Resumed(AuditSummary.of(report, why, counted), null);
+    }
+
+    /** The whole journal's fold and what it has read, counted as {@link #run} counts a window that is the whole journal. */
+    private static final class Whole {
+        final Audit audit;
+        long next;
+        long entries;
+        long firstIndex = -1;
+        long lastIndex = -1;
+        Instant firstAt;
+        Instant lastAt;
+
+        Whole(Carried from) {
+            audit = from == null ? Audit.fresh() : from.audit;
+            if (from != null) {
+                next = from.resumeAt;
+                entries = from.entries;
+                firstIndex = from.firstIndex;
+                lastIndex = from.lastIndex;
+                firstAt = from.firstAt;
+                lastAt = from.lastAt;
+            } else {
+                next = -1;
+            }
+        }
+
+        void read(Journal journal, long toIndex, LongConsumer progress) {
+            long[] read = {0};
+            DecodedReader.read(journal, next, toIndex, Audit.PASSED_OVER, (index, entry, bytes) -> {
+                entries++;
+                if (firstIndex < 0) firstIndex = index;
+                lastIndex = index;
+                if (entry != null) {
+                    if (firstAt == null) firstAt = entry.at();
+                    lastAt = entry.at();
+                    audit.accept(entry, index);
+                }
+                if ((++read[0] & 0x3FFF) == 0) progress.accept(read[0]);
+            });
+            progress.accept(read[0]);
+            audit.settleRead();
+            if (lastIndex >= 0) next = Math.max(next, lastIndex + 1);
+        }
     }
 }

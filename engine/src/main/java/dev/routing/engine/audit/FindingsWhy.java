@@ -21,6 +21,8 @@ public final class FindingsWhy {
 
     private final Map<Long, Explanation> byAttempt = new HashMap<>();
     private final Map<Long, String> failures = new HashMap<>();
+    /** Chains carried with a fold (docs/decisions/0005), for the text report: not re-decided. */
+    private final Map<Long, AuditSummary.Chain> chains = new HashMap<>();
     private final String journal;
 
     private FindingsWhy(String journal) {
@@ -33,14 +35,30 @@ public final class FindingsWhy {
     }
 
     public static FindingsWhy of(Journal j, AuditReport report) {
+        return of(j, report.findings(), Map.of(), Map.of());
+    }
+
+    /**
+     * Why the first of {@code findings} (in a report's order) were published; those whose attempt
+     * {@code chains} or {@code failures} hold (a carried audit's, docs/decisions/0005) are taken from
+     * there, not re-decided: a chain depends only on the journal up to its attempt's group.
+     */
+    public static FindingsWhy of(Journal j, List<AuditReport.Finding> findings, Map<Long, AuditSummary.Chain> chains,
+            Map<Long, String> failures) {
         FindingsWhy why = new FindingsWhy(j.dir().toString());
         List<AuditReport.Finding> explained = new ArrayList<>();
         long furthest = -1;
-        for (AuditReport.Finding f : report.findings()) {
-            if (explained.size() == EXPLAINED || f.attempt() == null) break;
-            explained.add(f);
-            furthest = Math.max(furthest, requestedAt(f));
+        for (AuditReport.Finding f : explained(findings)) {
+            if (chains.containsKey(f.attempt())) {
+                why.chains.put(f.attempt(), chains.get(f.attempt()));
+            } else if (failures.containsKey(f.attempt())) {
+                why.failures.put(f.attempt(), failures.get(f.attempt()));
+            } else {
+                explained.add(f);
+                furthest = Math.max(furthest, requestedAt(f));
+            }
         }
+        if (explained.isEmpty()) return why;
         // each span the findings fall in is re-decided once, as far as the last of them in it
         Explainer explainer = Explainer.upTo(j, furthest + 1);
         for (AuditReport.Finding f : explained) {
@@ -53,6 +71,23 @@ public final class FindingsWhy {
             }
         }
         return why;
+    }
+
+    /** The findings a report explains in place: the first {@link #EXPLAINED}, up to the first with no attempt. */
+    static List<AuditReport.Finding> explained(List<AuditReport.Finding> findings) {
+        List<AuditReport.Finding> first = new ArrayList<>();
+        for (AuditReport.Finding f : findings) {
+            if (first.size() == EXPLAINED || f.attempt() == null) break;
+            first.add(f);
+        }
+        return first;
+    }
+
+    /** The chain the text report gives for the finding's publication, or null. */
+    public AuditSummary.Chain chain(AuditReport.Finding f) {
+        if (f.attempt() == null) return null;
+        Explanation x = byAttempt.get(f.attempt());
+        return x != null ? AuditSummary.Chain.of(x) : chains.get(f.attempt());
     }
 
     /** The group holding the finding's publish.requested, from its evidence (-1 when it names none). */

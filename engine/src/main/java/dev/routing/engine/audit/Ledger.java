@@ -29,8 +29,12 @@ final class Ledger {
         this.agent = agent;
     }
 
+    /** What the settled lines a carried fold let go add to the summary ({@link Carried}): zero in a fold from the journal. */
+    final Counted counted = new Counted();
+
     boolean empty() {
-        return turns.isEmpty() && publications.isEmpty() && drafts.isEmpty() && refusals.isEmpty();
+        return turns.isEmpty() && publications.isEmpty() && drafts.isEmpty() && refusals.isEmpty() && counted.turns == 0
+                && counted.publications == 0;
     }
 
     void touched(DraftLine draft) {
@@ -52,13 +56,48 @@ final class Ledger {
         int resent = (int) draftEntries.stream().filter(d -> !d.attempts().isEmpty()).count();
         int dismissed = (int) draftEntries.stream().filter(d -> d.dismissed() != null).count();
         int letGo = (int) draftEntries.stream().filter(d -> d.letGo() != null).count();
-        Totals totals = new Totals(1, turnEntries.size(), privateTurns, tookIn, pubs.size(), delivered, failed, unknown,
+        Totals totals = new Totals(1, turnEntries.size() + counted.turns, privateTurns + counted.privateTurns, tookIn + counted.tookIn,
+                pubs.size() + counted.publications, delivered + counted.delivered, failed + counted.failed, unknown,
                 awaiting, held, resent, dismissed, letGo, refusals.size(), found.size());
         return new AgentReport(agent, mode, locusPolicy, turnEntries, pubs, draftEntries, List.copyOf(refusals), found, totals);
     }
 
     private static int count(List<Publication> pubs, String outcome) {
         return (int) pubs.stream().filter(p -> outcome.equals(p.outcome())).count();
+    }
+
+    /**
+     * The part of an agent's summary made by lines that were settled when the fold was carried and
+     * were counted instead of kept: ended turns, and attempts delivered or failed. Each count is what
+     * {@link AuditSummary.Agent#of} would count of those lines, with the same keys.
+     */
+    static final class Counted {
+        int turns;
+        int privateTurns;
+        int tookIn;
+        int publications;
+        int delivered;
+        int failed;
+        final Map<String, Long> privateWhy = new java.util.TreeMap<>();
+        final Map<String, Long> byChannel = new java.util.TreeMap<>();
+        final Map<String, Long> byVia = new java.util.TreeMap<>();
+
+        void turn(TurnLine t) {
+            turns++;
+            if (t.isPrivate) {
+                privateTurns++;
+                privateWhy.merge(AuditSummary.why(t.why), 1L, Long::sum);
+            }
+            if (t.tookInAt != null) tookIn++;
+        }
+
+        void publication(PublicationLine p) {
+            publications++;
+            if ("delivered".equals(p.outcome)) delivered++;
+            if ("failed".equals(p.outcome)) failed++;
+            byChannel.merge(AuditSummary.channel(p.channel), 1L, Long::sum);
+            byVia.merge(p.via, 1L, Long::sum);
+        }
     }
 
     /** A turn as the fold knows it so far. */
@@ -141,17 +180,29 @@ final class Ledger {
         String outcomeWhy;
         Instant settledAt;
 
+        /**
+         * Whether {@link #text} was left out when the fold was carried ({@link Carried}: a settled
+         * attempt's text is read by no text report), so a report of these lines is only a summary.
+         */
+        final boolean textDropped;
+
         PublicationLine(PublishRequested p, Integer round, boolean plainSpeech) {
-            this.attempt = p.attempt();
-            this.turn = p.turn();
+            this(p.attempt(), p.turn(), round, p.at(), p.channel(), p.server(), p.via(), p.text(), p.drafts(), plainSpeech, false);
+        }
+
+        PublicationLine(long attempt, Long turn, Integer round, Instant at, String channel, String server, String via,
+                String text, List<String> drafts, boolean plainSpeech, boolean textDropped) {
+            this.attempt = attempt;
+            this.turn = turn;
             this.round = round;
-            this.at = p.at();
-            this.channel = p.channel();
-            this.server = p.server();
-            this.via = p.via();
-            this.text = p.text();
-            this.drafts = p.drafts();
+            this.at = at;
+            this.channel = channel;
+            this.server = server;
+            this.via = via;
+            this.text = text;
+            this.drafts = drafts;
             this.plainSpeech = plainSpeech;
+            this.textDropped = textDropped;
         }
 
         void settle(PublishOutcome o, Map<String, DraftLine> draftLines) {

@@ -39,16 +39,17 @@ public final class PrivateInput {
     private static final int WORDS = 160;
 
     /** The facts folded, and the privacy decisions today's rules make on them: nothing else is decided. */
-    private final EngineState state;
+    // package-private for Carried, which writes the reading down and reads it back
+    final EngineState state;
     /** message id -> the entry that stored it, for private input only. */
-    private final Map<String, Evidence> stored = new HashMap<>();
+    final Map<String, Evidence> stored = new HashMap<>();
     /** turn -> why it had taken in private input (the first reason, with its facts). */
-    private final Map<Long, List<Evidence>> why = new HashMap<>();
+    final Map<Long, List<Evidence>> why = new HashMap<>();
     /** Turn ids below this were decided before the checkpoint the reading starts from (0: it starts at the journal's first entry). */
-    private long checkpointedBelow;
-    private Instant checkpointAt = Instant.EPOCH;
+    long checkpointedBelow;
+    Instant checkpointAt = Instant.EPOCH;
 
-    private PrivateInput(EngineState state) {
+    PrivateInput(EngineState state) {
         this.state = state;
     }
 

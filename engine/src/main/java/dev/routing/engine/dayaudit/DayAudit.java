@@ -48,7 +48,6 @@ public final class DayAudit {
     /** The form of the file and of the summary in it: bump it when what an audit of a day says changes. */
     public static final int FORM = 1;
     private static final String MAGIC = "RJAUDIT1 ";
-    private static final int FIRST_LINE = MAGIC.length() + 8 + 1;
     private static final ObjectMapper JSON = EntryCodec.mapper();
     /** What every writer of a day's audit holds while it writes ({@link #writeWhole}). */
     private static final String LOCK = "audit.lock";
@@ -97,19 +96,12 @@ public final class DayAudit {
     public static String write(Journal journal, int day, LongConsumer progress) {
         if (journal.sealedDay(day) == null) return "the day " + day + " is not sealed";
         AuditReport report = AuditWindow.run(journal, start(day), start(day + 1), null, progress);
-        List<Journal.SealedDay> seals = new ArrayList<>();
         int first = Journal.cycleOf(report.read().checkpointIndex() >= 0 ? report.read().checkpointIndex() : journal.firstIndex());
-        for (int d = first; d <= day; d++) {
-            Journal.SealedDay seal = journal.sealedDay(d);
-            // a day with no file (no traffic) is no part of the reading; one not trusted is
-            if (seal == null && journal.indexAt(start(d)) != journal.indexAt(start(d + 1))) {
-                return "the day " + d + ", which the audit of day " + day + " reads, is not sealed";
-            }
-            if (seal != null) seals.add(seal);
-        }
+        Seals seals = seals(journal, first, day);
+        if (seals.why() != null) return seals.why();
         FindingsWhy why = report.findings().isEmpty() ? FindingsWhy.none() : FindingsWhy.of(journal, report);
         AuditSummary summary = AuditSummary.of(report, why);
-        Made made = new Made(FORM, HexFormat.of().formatHex(journal.id()), day, RuleSet.CURRENT.label(), List.copyOf(seals));
+        Made made = new Made(FORM, HexFormat.of().formatHex(journal.id()), day, RuleSet.CURRENT.label(), seals.seals());
         byte[] rest;
         try {
             byte[] header = JSON.writeValueAsBytes(made);
@@ -125,9 +117,25 @@ public final class DayAudit {
             return "its summary does not read back as itself (" + e.getMessage() + ")";
         }
         progress.accept(report.read().entries()); // once more before the file: a caller that stops by throwing writes nothing
-        String firstLine = MAGIC + hex(crc(rest, 0, rest.length)) + "\n";
-        writeWhole(journal.dir(), day, ByteBuffer.wrap(firstLine.getBytes(StandardCharsets.US_ASCII)), ByteBuffer.wrap(rest));
+        writeWhole(journal.dir(), day, firstLine(MAGIC, rest), ByteBuffer.wrap(rest));
         return null;
+    }
+
+    /** The seals of the day files from {@code first} to {@code day} that an audit read, or why one is not sealed. */
+    record Seals(List<Journal.SealedDay> seals, String why) {
+    }
+
+    static Seals seals(Journal journal, int first, int day) {
+        List<Journal.SealedDay> seals = new ArrayList<>();
+        for (int d = first; d <= day; d++) {
+            Journal.SealedDay seal = journal.sealedDay(d);
+            // a day with no file (no traffic) is no part of the reading; one not trusted is
+            if (seal == null && journal.indexAt(start(d)) != journal.indexAt(start(d + 1))) {
+                return new Seals(null, "the day " + d + ", which the audit of day " + day + " reads, is not sealed");
+            }
+            if (seal != null) seals.add(seal);
+        }
+        return new Seals(List.copyOf(seals), null);
     }
 
     /**
@@ -138,7 +146,10 @@ public final class DayAudit {
      * from taking twice).
      */
     static void writeWhole(Path dir, int day, ByteBuffer header, ByteBuffer body) {
-        Path target = path(dir, day);
+        writeWhole(path(dir, day), header, body);
+    }
+
+    static void writeWhole(Path target, ByteBuffer header, ByteBuffer body) {
         synchronized (DayAudit.class) {
             try {
                 Files.createDirectories(target.getParent());
@@ -150,6 +161,21 @@ public final class DayAudit {
                 throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
             }
         }
+    }
+
+    /** The first line of a file of the audit's persisted forms, for {@code rest}: {@code magic} and its CRC32C. */
+    static ByteBuffer firstLine(String magic, byte[] rest) {
+        return ByteBuffer.wrap((magic + hex(crc(rest, 0, rest.length)) + "\n").getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** The header's line and the body after it. */
+    static byte[] headed(Made made, byte[] body) throws IOException {
+        byte[] header = JSON.writeValueAsBytes(made);
+        byte[] rest = new byte[header.length + 1 + body.length];
+        System.arraycopy(header, 0, rest, 0, header.length);
+        rest[header.length] = '\n';
+        System.arraycopy(body, 0, rest, header.length + 1, body.length);
+        return rest;
     }
 
     /** Reads {@code day}'s file if it is the audit the journal, as it lies, and this build would make now. */
@@ -165,46 +191,63 @@ public final class DayAudit {
      * {@link #check} it against the journal before it uses anything of it.
      */
     public static Loaded load(Path dir, int day) {
-        Path file = path(dir, day);
-        byte[] bytes;
-        try {
-            BasicFileAttributes what = Files.readAttributes(file, BasicFileAttributes.class);
-            if (!what.isRegularFile()) return new Loaded(day, null, null, "it is not a regular file", false);
-            if (what.size() > LARGEST) return new Loaded(day, null, null, "it is " + what.size() + " bytes, more than any day's audit", false);
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            return new Loaded(day, null, null, "there is none", true);
-        } catch (IOException e) {
-            return new Loaded(day, null, null, "it cannot be read (" + e.getMessage() + ")", false);
-        }
-        String first = new String(bytes, 0, Math.min(bytes.length, FIRST_LINE), StandardCharsets.US_ASCII);
-        if (bytes.length < FIRST_LINE || !first.startsWith(MAGIC) || first.charAt(FIRST_LINE - 1) != '\n') {
-            return new Loaded(day, null, null, "it is cut or not a day's audit (" + bytes.length + " bytes)", false);
-        }
-        // compared as written, lowercase: a digit's case flipped is a changed byte too
-        if (!first.substring(MAGIC.length(), FIRST_LINE - 1).equals(hex(crc(bytes, FIRST_LINE, bytes.length - FIRST_LINE)))) {
-            return new Loaded(day, null, null, "its checksum does not hold: it was cut or changed", false);
-        }
-        int headerEnd = indexOf(bytes, (byte) '\n', FIRST_LINE);
-        Made made;
-        try {
-            made = JSON.readValue(bytes, FIRST_LINE, headerEnd - FIRST_LINE, Made.class);
-        } catch (IOException | RuntimeException e) {
-            return new Loaded(day, null, null, "its header does not read (" + e.getMessage() + ")", false);
-        }
-        if (made == null || made.journal() == null || made.rules() == null || made.seals() == null || made.seals().contains(null)) {
-            return new Loaded(day, null, null, "its header does not say what it was made from", false);
-        }
-        if (made.form() != FORM) return new Loaded(day, made, null, "it is of form " + made.form() + ", and this build makes form " + FORM, false);
-        if (made.day() != day) return new Loaded(day, made, null, "it is the audit of day " + made.day(), false);
+        Framed f = frame(path(dir, day), MAGIC, LARGEST, day, FORM, "day's audit");
+        if (f.why() != null) return new Loaded(day, f.made(), null, f.why(), f.missing());
         AuditSummary summary;
         try {
-            summary = JSON.readValue(bytes, headerEnd + 1, bytes.length - headerEnd - 1, AuditSummary.class);
+            summary = JSON.readValue(f.bytes(), f.bodyFrom(), f.bytes().length - f.bodyFrom(), AuditSummary.class);
         } catch (IOException | RuntimeException e) {
-            return new Loaded(day, made, null, "its summary does not read (" + e.getMessage() + ")", false);
+            return new Loaded(day, f.made(), null, "its summary does not read (" + e.getMessage() + ")", false);
         }
-        if (summary == null) return new Loaded(day, made, null, "it holds no summary", false);
-        return new Loaded(day, made, summary, null, false);
+        if (summary == null) return new Loaded(day, f.made(), null, "it holds no summary", false);
+        return new Loaded(day, f.made(), summary, null, false);
+    }
+
+    /**
+     * A file of one of the audit's persisted forms read whole: its first line ({@code magic} and the
+     * CRC32C of the rest), its header ({@link Made}, of {@code form} and {@code day}), and where its
+     * body starts; or why it does not read ({@code missing}: there is no file).
+     */
+    record Framed(Made made, byte[] bytes, int bodyFrom, String why, boolean missing) {
+        static Framed not(Made made, String why) {
+            return new Framed(made, null, -1, why, false);
+        }
+    }
+
+    static Framed frame(Path file, String magic, long largest, int day, int form, String what) {
+        int firstLine = magic.length() + 8 + 1;
+        byte[] bytes;
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!attributes.isRegularFile()) return Framed.not(null, "it is not a regular file");
+            if (attributes.size() > largest) return Framed.not(null, "it is " + attributes.size() + " bytes, more than any " + what);
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return new Framed(null, null, -1, "there is none", true);
+        } catch (IOException e) {
+            return Framed.not(null, "it cannot be read (" + e.getMessage() + ")");
+        }
+        String first = new String(bytes, 0, Math.min(bytes.length, firstLine), StandardCharsets.US_ASCII);
+        if (bytes.length < firstLine || !first.startsWith(magic) || first.charAt(firstLine - 1) != '\n') {
+            return Framed.not(null, "it is cut or not a " + what + " (" + bytes.length + " bytes)");
+        }
+        // compared as written, lowercase: a digit's case flipped is a changed byte too
+        if (!first.substring(magic.length(), firstLine - 1).equals(hex(crc(bytes, firstLine, bytes.length - firstLine)))) {
+            return Framed.not(null, "its checksum does not hold: it was cut or changed");
+        }
+        int headerEnd = indexOf(bytes, (byte) '\n', firstLine);
+        Made made;
+        try {
+            made = JSON.readValue(bytes, firstLine, headerEnd - firstLine, Made.class);
+        } catch (IOException | RuntimeException e) {
+            return Framed.not(null, "its header does not read (" + e.getMessage() + ")");
+        }
+        if (made == null || made.journal() == null || made.rules() == null || made.seals() == null || made.seals().contains(null)) {
+            return Framed.not(null, "its header does not say what it was made from");
+        }
+        if (made.form() != form) return Framed.not(made, "it is of form " + made.form() + ", and this build makes form " + form);
+        if (made.day() != day) return Framed.not(made, "it is the audit of day " + made.day());
+        return new Framed(made, bytes, Math.min(bytes.length, headerEnd + 1), null, false);
     }
 
     /**
@@ -212,7 +255,11 @@ public final class DayAudit {
      * as it lies (another journal's, other rules, a day file not sealed as it was), or null.
      */
     public static String check(Journal journal, Loaded loaded) {
-        Made made = loaded.made();
+        return check(journal, loaded.made(), loaded.day());
+    }
+
+    /** As above, for a header {@code made} of what {@code day}'s file was made from. */
+    static String check(Journal journal, Made made, int day) {
         if (journal.id() == null || !made.journal().equals(HexFormat.of().formatHex(journal.id()))) {
             return "it is another journal's (" + made.journal() + ")";
         }
@@ -225,7 +272,7 @@ public final class DayAudit {
                 return "the day file of day " + then.day() + (now == null ? " is not sealed now" : " is not the one it was made from");
             }
         }
-        if (made.seals().isEmpty() || made.seals().get(made.seals().size() - 1).day() != loaded.day()) return "it names no seal of its day";
+        if (made.seals().isEmpty() || made.seals().get(made.seals().size() - 1).day() != day) return "it names no seal of its day";
         return null;
     }
 

@@ -46,6 +46,7 @@ public final class DayAuditor implements AutoCloseable {
         submit(() -> {
             try (Journal journal = Journal.openReader(dir)) {
                 audit(journal, day);
+                if (journal.sealedDay(day) != null) carry(journal, day); // one not sealed is said once, above
             }
         });
     }
@@ -59,6 +60,12 @@ public final class DayAuditor implements AutoCloseable {
             try (Journal journal = Journal.openReader(dir)) {
                 for (int day = newest - 1; day >= newest - LOOK_BACK && !closing; day--) {
                     if (journal.sealedDay(day) != null && DayAudit.read(journal, day).summary() == null) audit(journal, day);
+                }
+                // the newest sealed day's whole audit, which is all a whole audit reads
+                for (int day = newest - 1; day >= newest - LOOK_BACK && !closing; day--) {
+                    if (journal.sealedDay(day) == null) continue;
+                    if (WholeAudit.newest(dir) != day || WholeAudit.read(journal, day).carried() == null) carry(journal, day);
+                    break;
                 }
             }
         });
@@ -88,9 +95,7 @@ public final class DayAuditor implements AutoCloseable {
 
     private void audit(Journal journal, int day) {
         try {
-            String why = DayAudit.write(journal, day, n -> {
-                if (closing) throw new CancellationException();
-            });
+            String why = DayAudit.write(journal, day, this::stopWhenClosing);
             if (why != null && !closing) warn.accept("the audit of day " + DayAudit.start(day) + " is not persisted: " + why);
         } catch (java.io.UncheckedIOException e) {
             if (!closing) {
@@ -98,6 +103,29 @@ public final class DayAuditor implements AutoCloseable {
                         + "): an audit of that day reads the journal");
             }
         }
+    }
+
+    /**
+     * Carries the whole journal's audit to the end of {@code day} ({@link WholeAudit}), from the day
+     * before's file: the newest sealed day's, which a whole audit reads. What cannot be carried is said,
+     * and costs only speed.
+     */
+    private void carry(Journal journal, int day) {
+        try {
+            String why = WholeAudit.write(journal, day, this::stopWhenClosing, note -> {
+                if (!closing) warn.accept(note);
+            });
+            if (why != null && !closing) warn.accept("the whole audit is not carried to day " + DayAudit.start(day) + ": " + why);
+        } catch (java.io.UncheckedIOException e) {
+            if (!closing) {
+                warn.accept("the whole audit could not be carried to day " + DayAudit.start(day) + " (" + e.getMessage()
+                        + "): an audit of the whole journal folds it from its first entry");
+            }
+        }
+    }
+
+    private void stopWhenClosing(long read) {
+        if (closing) throw new CancellationException();
     }
 
     /** Waits for every day handed over so far to be audited (a batch host that ends with its days audited; tests). */

@@ -91,7 +91,35 @@ class DayAuditorTest {
             assertEquals(first + 4, last);
             for (int day : told) assertNotNull(DayAudit.read(j, day).summary(), "day " + day);
             assertTrue(DayAudit.read(j, last).missing(), "the day being written has none");
+            // and the whole journal's audit carried to the end of each, each from the day before's
+            for (int day : told) assertNotNull(WholeAudit.read(j, day).carried(), "the whole audit carried to day " + day);
+            assertTrue(WholeAudit.read(j, last).missing());
         }
+    }
+
+    @Test
+    void anOpenCarriesTheWholeAuditToTheNewestSealedDayWhenItsFileDoesNotRead() throws IOException {
+        Path journal = audited();
+        int last = today(journal);
+        Path newest = WholeAudit.path(journal, last - 1);
+        Files.write(newest, "RJCARRY1 not this".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        FileTime kept = FileTime.fromMillis(1_000_000_000_000L);
+        Files.setLastModifiedTime(WholeAudit.path(journal, last - 2), kept);
+        List<String> warned = Collections.synchronizedList(new ArrayList<>());
+        try (DayAuditor auditor = new DayAuditor(journal, warned::add)) {
+            auditor.catchUp(last);
+            auditor.awaitIdle();
+        }
+        assertEquals(List.of(), warned, "carried from the day before's, which reads");
+        try (Journal j = Journal.openReader(journal)) {
+            assertNotNull(WholeAudit.read(j, last - 1).carried());
+        }
+        assertEquals(kept, Files.getLastModifiedTime(WholeAudit.path(journal, last - 2)), "only the newest is what a whole audit reads");
+        try (DayAuditor auditor = new DayAuditor(journal, warned::add)) {
+            auditor.catchUp(last);
+            auditor.awaitIdle();
+        }
+        assertEquals(List.of(), warned);
     }
 
     @Test

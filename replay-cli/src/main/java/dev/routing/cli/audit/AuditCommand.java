@@ -10,7 +10,9 @@ import dev.routing.cli.progress.Progress;
 import dev.routing.engine.audit.AuditReport;
 import dev.routing.engine.audit.AuditWindow;
 import dev.routing.engine.audit.FindingsWhy;
+import dev.routing.engine.audit.Carried;
 import dev.routing.engine.dayaudit.DayAudit;
+import dev.routing.engine.dayaudit.WholeAudit;
 import dev.routing.journal.store.Journal;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Option;
         "that had taken in private input, published to a channel nobody named, each with the facts that made",
         "it one. Replays from the checkpoint before --from, not from the start. The text of a whole sealed day",
         "(--from DAY --to DAY+1) is read from its persisted audit when one reads as this build would make it",
-        "(docs/decisions/0013: a sidecar writes them, and audit-days)."})
+        "(docs/decisions/0013: a sidecar writes them, and audit-days). The text of the whole journal (no window)",
+        "reads the newest carried fold of the whole audit and folds only the days after it (docs/decisions/0005)."})
 public final class AuditCommand implements Callable<Integer> {
     @Mixin
     JournalOption journal;
@@ -38,7 +41,7 @@ public final class AuditCommand implements Callable<Integer> {
     @Option(names = "--agent", paramLabel = "AGENT", description = "report only this agent")
     String agent;
 
-    @Option(names = "--from-journal", description = "audit a sealed day from the journal even when its persisted audit reads")
+    @Option(names = "--from-journal", description = "audit from the journal even when a persisted audit (a sealed day's, the whole journal's carried fold) reads")
     boolean fromJournal;
 
     @Mixin
@@ -53,6 +56,11 @@ public final class AuditCommand implements Callable<Integer> {
         Fingerprint audited = null;
         FindingsWhy why;
         Integer day = "text".equals(format) && agent == null && !fromJournal ? wholeDay(w) : null;
+        // the whole journal's text reads the newest carried fold (docs/decisions/0005), loaded beside the open as a day's is
+        int carriedTo = "text".equals(format) && agent == null && !fromJournal && w.from() == null && w.to() == null
+                ? WholeAudit.newest(journal.dir()) : -1;
+        CompletableFuture<WholeAudit.Loaded> carried = carriedTo < 0 ? null
+                : CompletableFuture.supplyAsync(() -> WholeAudit.load(journal.dir(), carriedTo));
         // a whole day's persisted audit is read and said while the journal opens (most of a short run is
         // that open's class loading), and printed only once the open has judged the journal and the file
         CompletableFuture<Persisted> persisted = day == null ? null : CompletableFuture.supplyAsync(() -> Persisted.load(journal.dir(), day));
@@ -66,6 +74,12 @@ public final class AuditCommand implements Callable<Integer> {
                 }
                 System.err.println("note: the persisted audit of " + Words.day(w.from()) + " is not read: " + not
                         + "; the day is audited from the journal");
+            }
+            if (carried != null) {
+                String not = resumed(j, carried);
+                if (not == null) return ExitCodes.OK;
+                System.err.println("note: the whole audit carried to the end of " + Words.day(DayAudit.start(carriedTo)) + " is not read: "
+                        + not + "; the journal is audited from its first entry");
             }
             long all = w.from() == null && w.to() == null ? j.entryCount() : 0;
             Progress progress = new Progress("audit", all);
@@ -87,6 +101,26 @@ public final class AuditCommand implements Callable<Integer> {
             report.emit(text.toString());
         }
         return ExitCodes.OK;
+    }
+
+    /** Prints the whole journal's text from its carried fold and the entries after it, or says why it cannot. */
+    private String resumed(Journal j, CompletableFuture<WholeAudit.Loaded> read) throws IOException {
+        WholeAudit.Loaded loaded;
+        try {
+            loaded = read.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            return "it could not be read (" + e.getCause() + ")";
+        }
+        String not = loaded.why() != null ? loaded.why() : WholeAudit.check(j, loaded);
+        if (not != null) return not;
+        Progress progress = new Progress("audit", Math.max(0, j.entryCount() - loaded.carried().entries()));
+        Carried.Resumed resumed = AuditWindow.resume(j, loaded.carried(), progress);
+        progress.done();
+        if (resumed.refused() != null) return resumed.refused();
+        StringWriter text = new StringWriter();
+        TextReport.write(j.dir().toString(), resumed.summary(), true, new PrintWriter(text));
+        report.emit(text.toString());
+        return null;
     }
 
     /** A sealed day's file as it reads by itself, and the text it says (null when it does not read). */

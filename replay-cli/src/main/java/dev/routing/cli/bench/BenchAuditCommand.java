@@ -11,6 +11,7 @@ import dev.routing.cli.options.WorkDirOption;
 import dev.routing.cli.progress.Progress;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.dayaudit.DayAudit;
+import dev.routing.engine.dayaudit.WholeAudit;
 import dev.routing.journal.store.Journal;
 import dev.routing.lab.jvm.FreshJvm;
 import dev.routing.lab.paired.Paired;
@@ -43,6 +44,8 @@ import picocli.CommandLine.Spec;
         "events (0.30.0 rules) first, unless --journal names one. The day is timed read from the journal",
         "(--from-journal) and, when it has one, from its persisted audit (docs/decisions/0013): the simulated",
         "week's day is persisted first; a journal named by --journal is left as it is (audit-days persists it).",
+        "The whole journal likewise: from the journal (--from-journal), then ('whole, carried') from its audit carried",
+        "to its newest sealed day (docs/decisions/0005), which the simulated week has carried first.",
         "A benchmark: no test asserts a time."})
 public final class BenchAuditCommand implements Callable<Integer> {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEE d MMM", Locale.ENGLISH).withZone(ZoneOffset.UTC);
@@ -94,10 +97,11 @@ public final class BenchAuditCommand implements Callable<Integer> {
                 entries = j.entryCount();
                 window = window(j);
             }
-            List<String> whole = List.of("audit", "--journal", where.toString());
+            List<String> whole = List.of("audit", "--journal", where.toString(), "--from-journal");
             List<String> day = List.of("audit", "--journal", where.toString(), "--from", window[0].toString(), "--to", window[1].toString(),
                     "--from-journal");
             String persistedDay = persistedDay(where, window[0], journal == null);
+            String carriedWhole = carriedWhole(where, journal == null);
             Path cache = cache(jvm, java);
             List<List<String>> jvms = new java.util.ArrayList<>(List.of(List.of(), List.of(C1)));
             if (cache != null) {
@@ -107,15 +111,18 @@ public final class BenchAuditCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "journal          %s: %,d entries, %d daily files; %d cold run(s) each, java %s%n", where, entries,
                     files(where), runs, java);
             Cold[] wholeRuns = time(jvm, java, jvms, whole);
+            Cold[] carriedRuns = carriedWhole == null ? time(jvm, java, jvms, whole.subList(0, whole.size() - 1)) : null;
             Cold[] dayRuns = time(jvm, java, jvms, day);
             Cold[] persistedRuns = persistedDay == null ? time(jvm, java, jvms, day.subList(0, day.size() - 1)) : null;
             for (int v = 0; v < jvms.size(); v++) {
                 String with = jvms.get(v).isEmpty() ? "" : ", " + String.join(" ", jvms.get(v)).replace(cache == null ? "" : cache.toString(),
                         cache == null ? "" : cache.getFileName().toString());
                 report("whole journal", entries, wholeRuns[v], with);
+                if (carriedRuns != null) report("whole, carried", -1, carriedRuns[v], with);
                 report("day " + DAY.format(window[0]), -1, dayRuns[v], with);
                 if (persistedRuns != null) report("day, persisted", -1, persistedRuns[v], with);
             }
+            if (carriedWhole != null) System.out.println("whole, carried   not timed: " + carriedWhole);
             if (persistedDay != null) System.out.println("day, persisted   not timed: " + persistedDay);
             if (cache == null) System.out.println("AOT cache        none used: " + whyNoCache(jvm, java));
         }
@@ -150,6 +157,31 @@ public final class BenchAuditCommand implements Callable<Integer> {
             }
             DayAudit.Reading read = DayAudit.read(j, d);
             return read.summary() != null ? null : "its persisted audit does not read: " + read.why() + (ours ? "" : " (audit-days writes it)");
+        }
+    }
+
+    /**
+     * Why the whole journal has no carried audit to time, or null when it has one that reads: a
+     * simulated journal's is carried here to its newest sealed day, from its first entry; a journal
+     * named by --journal is left as it is ({@code audit-days} carries it).
+     */
+    private static String carriedWhole(Path where, boolean ours) {
+        try (Journal j = Journal.openReader(where)) {
+            int newest = Journal.cycleOf(j.lastIndex()) - 1;
+            while (newest >= Journal.cycleOf(j.firstIndex()) && j.sealedDay(newest) == null) newest--;
+            if (newest < Journal.cycleOf(j.firstIndex())) return "no day of the journal is sealed";
+            if (ours) {
+                Progress carrying = new Progress("the whole audit, carried", j.countBetween(j.firstIndex(), j.indexAt(DayAudit.start(newest + 1))));
+                try {
+                    String why = WholeAudit.write(j, newest, carrying, note -> { });
+                    if (why != null) return why;
+                } finally {
+                    carrying.done();
+                }
+            }
+            if (WholeAudit.newest(where) != newest) return "it is not carried to its newest sealed day (audit-days carries it)";
+            WholeAudit.Loaded read = WholeAudit.read(j, newest);
+            return read.carried() != null ? null : "its carried audit does not read: " + read.why() + (ours ? "" : " (audit-days writes it)");
         }
     }
 

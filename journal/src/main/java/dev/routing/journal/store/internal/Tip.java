@@ -128,9 +128,17 @@ final class Tip {
     /** The tip's bytes, or null when there is no tip or an empty one; read through the writer's channel in its JVM. */
     private static ByteBuffer bytes(Path dir) {
         FileChannel held = WriterLock.tipChannel(dir);
-        if (held != null) return bytes(dir, held);
+        if (held != null) {
+            try {
+                return bytes(held);
+            } catch (java.nio.channels.ClosedChannelException closing) {
+                // the writer closed it since: what it wrote is in the file, read as another process reads it
+            } catch (IOException e) {
+                throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
+            }
+        }
         try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.READ)) {
-            return bytes(dir, ch);
+            return bytes(ch);
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
@@ -138,15 +146,11 @@ final class Tip {
         }
     }
 
-    private static ByteBuffer bytes(Path dir, FileChannel ch) {
+    private static ByteBuffer bytes(FileChannel ch) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        try {
-            if (ch.size() == 0) return null;
-            while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
-                // read the whole file
-            }
-        } catch (IOException e) {
-            throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
+        if (ch.size() == 0) return null;
+        while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
+            // read the whole file
         }
         return b;
     }

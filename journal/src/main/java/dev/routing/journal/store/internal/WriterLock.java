@@ -142,10 +142,11 @@ final class WriterLock {
     }
 
     void release() {
+        // no longer offered to this JVM's readers before it closes (one that took it just now reads the file instead: Tip)
+        WRITING.remove(key);
         // closing a channel releases the locks taken through it
         closeQuietly(tip);
         closeQuietly(legacy);
-        WRITING.remove(key);
     }
 
     private static void closeQuietly(FileChannel channel) {

@@ -36,6 +36,25 @@ class TipTest {
         BackgroundResourceReleaser.releasePendingResources();
     }
 
+    /**
+     * A reader in the writer's JVM reads the tip through the writer's channel; one that took the
+     * channel just as the writer closed it reads the file instead, as another process would, and
+     * does not call the journal damaged.
+     */
+    @Test
+    void aReaderThatMeetsTheWritersTipChannelClosedReadsTheFile() throws Exception {
+        try (JournalWriter j = Journal.openWriter(dir)) {
+            j.append(message(T0, "m0"));
+            Tip.State before = Tip.read(dir);
+            WriterLock.tipChannel(dir).close(); // as release() closes it, under a reader that has just taken it
+            Tip.State after = Tip.read(dir);
+            assertEquals(before.ackedIndex(), after.ackedIndex());
+            assertEquals(before.ackedOrdinal(), after.ackedOrdinal());
+            assertEquals(before.seq(), after.seq());
+            assertTrue(java.util.Arrays.equals(before.boot(), after.boot()));
+        }
+    }
+
     @Test
     void theTipFollowsEveryAcknowledgementAndEverySync() {
         try (JournalWriter j = Journal.openWriter(dir)) {
