@@ -1,6 +1,7 @@
 package dev.routing.engine.audit;
 
 import dev.routing.engine.Replay;
+import dev.routing.journal.event.Decision;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Journal;
 import java.time.Instant;
@@ -82,9 +83,9 @@ public final class AuditWindow {
         Map<Long, String> failures = new HashMap<>();
         for (AuditReport.Finding f : why.explained(findings)) {
             AuditSummary.Chain chain = why.chain(f);
-            if (chain != null) chains.put(f.attempt(), chain);
+            if (chain != null) chains.put(FindingsWhy.requestedAt(f), chain);
             String failure = why.failure(f);
-            if (failure != null) failures.put(f.attempt(), failure);
+            if (failure != null) failures.put(FindingsWhy.requestedAt(f), failure);
         }
         return new Carried(whole.audit, Math.max(toIndex, whole.next), whole.entries, whole.firstIndex, whole.lastIndex,
                 whole.firstAt, whole.lastAt, chains, failures);
@@ -133,7 +134,15 @@ public final class AuditWindow {
 
         void read(Journal journal, long toIndex, LongConsumer progress) {
             long[] read = {0};
+            // a carried fold settled the last fact's answer at the cut: decisions read first answer it, which it cannot take back
+            boolean[] first = {entries > 0};
             DecodedReader.read(journal, next, toIndex, Audit.PASSED_OVER, (index, entry, bytes) -> {
+                if (first[0] && entry != null) {
+                    first[0] = false;
+                    if (entry instanceof Decision && audit.partial == null) {
+                        audit.partial = "the excerpt after the cut holds decisions with no fact of their own";
+                    }
+                }
                 entries++;
                 if (firstIndex < 0) firstIndex = index;
                 lastIndex = index;

@@ -37,7 +37,7 @@ public final class Carried {
     final long lastIndex;
     final Instant firstAt;
     final Instant lastAt;
-    /** Why the first findings' publications were made (by attempt), as explain said when they were carried. */
+    /** Why the first findings' publications were made (by their publish request's group), as explain said when they were carried. */
     final Map<Long, AuditSummary.Chain> chains;
     final Map<Long, String> failures;
 
@@ -163,12 +163,12 @@ public final class Carried {
         }
 
         out.varLong(chains.size());
-        chains.forEach((attempt, c) -> {
-            out.varLong(attempt).string(c.at()).string(c.rule()).varLong(c.steps().size());
+        chains.forEach((group, c) -> {
+            out.varLong(group).string(c.at()).string(c.rule()).varLong(c.steps().size());
             c.steps().forEach(s -> out.string(s.at()).string(s.type()).string(s.rule()).string(s.words()));
         });
         out.varLong(failures.size());
-        failures.forEach((attempt, why) -> out.varLong(attempt).string(why));
+        failures.forEach((group, why) -> out.varLong(group).string(why));
         return out.bytes();
     }
 
@@ -238,12 +238,12 @@ public final class Carried {
 
         Map<Long, AuditSummary.Chain> chains = new HashMap<>();
         for (int i = in.count(4); i > 0; i--) {
-            long attempt = in.varLong();
+            long group = in.varLong();
             String at = in.string();
             String rule = in.string();
             List<AuditSummary.Link> steps = new ArrayList<>();
             for (int n = in.count(4); n > 0; n--) steps.add(new AuditSummary.Link(in.string(), in.string(), in.string(), in.string()));
-            chains.put(attempt, new AuditSummary.Chain(at, rule, List.copyOf(steps)));
+            chains.put(group, new AuditSummary.Chain(at, rule, List.copyOf(steps)));
         }
         Map<Long, String> failures = new HashMap<>();
         for (int i = in.count(2); i > 0; i--) failures.put(in.varLong(), in.string());

@@ -19,7 +19,8 @@ public final class FindingsWhy {
     /** How many findings a report explains in place: each may re-decide a span of the journal. */
     public static final int EXPLAINED = 12;
 
-    private final Map<Long, Explanation> byAttempt = new HashMap<>();
+    // each keyed by the group of the finding's publish request, which no other finding shares (an attempt id may be used again)
+    private final Map<Long, Explanation> byGroup = new HashMap<>();
     private final Map<Long, String> failures = new HashMap<>();
     /** Chains carried with a fold (docs/decisions/0005), for the text report: not re-decided. */
     private final Map<Long, AuditSummary.Chain> chains = new HashMap<>();
@@ -39,9 +40,9 @@ public final class FindingsWhy {
     }
 
     /**
-     * Why the first of {@code findings} (in a report's order) were published; those whose attempt
-     * {@code chains} or {@code failures} hold (a carried audit's, docs/decisions/0005) are taken from
-     * there, not re-decided: a chain depends only on the journal up to its attempt's group.
+     * Why the first of {@code findings} (in a report's order) were published; those whose publish
+     * request's group {@code chains} or {@code failures} hold (a carried audit's, docs/decisions/0005)
+     * are taken from there, not re-decided: a chain depends only on the journal up to that group.
      */
     public static FindingsWhy of(Journal j, List<AuditReport.Finding> findings, Map<Long, AuditSummary.Chain> chains,
             Map<Long, String> failures) {
@@ -49,10 +50,11 @@ public final class FindingsWhy {
         List<AuditReport.Finding> explained = new ArrayList<>();
         long furthest = -1;
         for (AuditReport.Finding f : explained(findings)) {
-            if (chains.containsKey(f.attempt())) {
-                why.chains.put(f.attempt(), chains.get(f.attempt()));
-            } else if (failures.containsKey(f.attempt())) {
-                why.failures.put(f.attempt(), failures.get(f.attempt()));
+            long group = requestedAt(f);
+            if (chains.containsKey(group)) {
+                why.chains.put(group, chains.get(group));
+            } else if (failures.containsKey(group)) {
+                why.failures.put(group, failures.get(group));
             } else {
                 explained.add(f);
                 furthest = Math.max(furthest, requestedAt(f));
@@ -65,9 +67,9 @@ public final class FindingsWhy {
             long group = requestedAt(f);
             if (group < 0) continue;
             try {
-                why.byAttempt.put(f.attempt(), explainer.attempt(group, f.attempt()));
+                why.byGroup.put(group, explainer.attempt(group, f.attempt()));
             } catch (NotExplained e) {
-                why.failures.put(f.attempt(), e.getMessage());
+                why.failures.put(group, e.getMessage());
             }
         }
         return why;
@@ -86,8 +88,8 @@ public final class FindingsWhy {
     /** The chain the text report gives for the finding's publication, or null. */
     public AuditSummary.Chain chain(AuditReport.Finding f) {
         if (f.attempt() == null) return null;
-        Explanation x = byAttempt.get(f.attempt());
-        return x != null ? AuditSummary.Chain.of(x) : chains.get(f.attempt());
+        Explanation x = byGroup.get(requestedAt(f));
+        return x != null ? AuditSummary.Chain.of(x) : chains.get(requestedAt(f));
     }
 
     /** The group holding the finding's publish.requested, from its evidence (-1 when it names none). */
@@ -97,12 +99,12 @@ public final class FindingsWhy {
     }
 
     public Explanation of(AuditReport.Finding f) {
-        return f.attempt() == null ? null : byAttempt.get(f.attempt());
+        return f.attempt() == null ? null : byGroup.get(requestedAt(f));
     }
 
     /** Why the chain is missing (re-deciding refused), or null. */
     public String failure(AuditReport.Finding f) {
-        return f.attempt() == null ? null : failures.get(f.attempt());
+        return f.attempt() == null ? null : failures.get(requestedAt(f));
     }
 
     /** The command that explains the finding's publication, for a finding not explained in place. */

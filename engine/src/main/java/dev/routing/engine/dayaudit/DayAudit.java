@@ -46,7 +46,7 @@ import java.util.zip.CRC32C;
  */
 public final class DayAudit {
     /** The form of the file and of the summary in it: bump it when what an audit of a day says changes. */
-    public static final int FORM = 1;
+    public static final int FORM = 2; // 2: each finding's chain is its own publish request's, not its attempt id's
     private static final String MAGIC = "RJAUDIT1 ";
     private static final ObjectMapper JSON = EntryCodec.mapper();
     /** What every writer of a day's audit holds while it writes ({@link #writeWhole}). */
