@@ -73,7 +73,14 @@ public final class AuditWindow {
      */
     public static Carried carry(Journal journal, Carried from, long toIndex, LongConsumer progress) {
         Whole whole = new Whole(from);
-        whole.read(journal, toIndex, progress);
+        try {
+            whole.read(journal, toIndex, progress);
+        } catch (RuntimeException e) {
+            // a fold that reads but cannot go on (a file of another shape): the fold from the first entry
+            // is the one to carry, and a fault of the journal itself shows there again
+            if (from == null) throw e;
+            return carry(journal, null, toIndex, progress);
+        }
         // a line it counted was named again: the fold from the first entry is the one to carry
         if (whole.audit.partial != null) return carry(journal, null, toIndex, progress);
         List<AuditReport.Finding> findings = whole.audit.findings();
@@ -97,7 +104,13 @@ public final class AuditWindow {
      */
     public static Carried.Resumed resume(Journal journal, Carried from, LongConsumer progress) {
         Whole whole = new Whole(from);
-        whole.read(journal, Long.MAX_VALUE, progress);
+        try {
+            whole.read(journal, Long.MAX_VALUE, progress);
+        } catch (RuntimeException e) {
+            // a fold that reads but cannot go on (a file of another shape): refused, and a fault of the
+            // journal itself shows again in the fold from the first entry the caller makes instead
+            return new Carried.Resumed(null, "its fold could not be resumed (" + e + ")");
+        }
         if (whole.audit.partial != null) return new Carried.Resumed(null, whole.audit.partial);
         AuditReport.Reading reading = new AuditReport.Reading(-1, 0, whole.entries, whole.entries, whole.firstIndex, whole.lastIndex);
         AuditReport report = whole.audit.report(journal.dir().toString(), new AuditReport.Window(null, null, whole.firstAt, whole.lastAt),

@@ -10,8 +10,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The whole journal's audit as it stood before one journal index (docs/decisions/0005): the fold's
@@ -26,8 +26,11 @@ import java.util.concurrent.CompletionException;
  * left out (a settled attempt whose outcome turns unknown, whose text the report would list), the
  * summary is refused ({@link Resumed#summary}) and the caller folds from the first entry.
  *
- * <p>The fold is carried before the last fact it read, whose answer may not be complete at the
- * cut: {@link #resumeAt} is that fact's index, read again on resume.
+ * <p>The fold is cut where an excerpt ends: an excerpt is a fact with its decisions, so every answer
+ * read is whole, and {@link #resumeAt} is the next excerpt's index. A journal written by hand may
+ * hold decisions in an excerpt of their own; the fold from the first entry reads them as the answer
+ * of the fact before, which a carried fold settled at the cut, so one met first on resume makes the
+ * fold partial.
  */
 public final class Carried {
     final Audit audit;
@@ -187,7 +190,11 @@ public final class Carried {
         Instant firstAt = in.instant();
         Instant lastAt = in.instant();
         byte[] stateJson = in.blob();
-        CompletableFuture<EngineState> state = CompletableFuture.supplyAsync(() -> StateCodec.fromJson(stateJson));
+        // a thread of its own, not a shared pool's: it inherits this thread's class loader, and waits on no one else's work
+        FutureTask<EngineState> state = new FutureTask<>(() -> StateCodec.fromJson(stateJson));
+        Thread parse = new Thread(state, "carried-audit-state");
+        parse.setDaemon(true);
+        parse.start();
         Map<String, Evidence> stored = new HashMap<>();
         for (int i = in.count(2); i > 0; i--) stored.put(in.string(), evidence(in));
         Map<Long, List<Evidence>> why = new HashMap<>();
@@ -251,9 +258,12 @@ public final class Carried {
 
         PrivateInput reading;
         try {
-            reading = new PrivateInput(state.join());
-        } catch (CompletionException e) {
+            reading = new PrivateInput(state.get());
+        } catch (ExecutionException e) {
             throw new IllegalArgumentException("the carried audit's privacy reading does not read (" + e.getCause().getMessage() + ")", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the carried audit's privacy reading was read", e);
         }
         reading.stored.putAll(stored);
         reading.why.putAll(why);

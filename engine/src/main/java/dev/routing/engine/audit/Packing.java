@@ -95,6 +95,8 @@ final class Packing {
         private int at;
         private final int end;
         private final List<String> named = new ArrayList<>();
+        /** Refuses malformed UTF-8 rather than reading it as replacement characters. */
+        private final java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
 
         In(byte[] bytes, int from, int end) {
             this.bytes = bytes;
@@ -137,7 +139,12 @@ final class Packing {
             if (code == 0) return null;
             if (code == 1) {
                 int n = count(1);
-                String s = new String(bytes, at, n, StandardCharsets.UTF_8);
+                String s;
+                try {
+                    s = utf8.decode(java.nio.ByteBuffer.wrap(bytes, at, n)).toString();
+                } catch (java.nio.charset.CharacterCodingException e) {
+                    throw refused("a string that is not UTF-8");
+                }
                 at += n;
                 named.add(s);
                 return s;

@@ -24,8 +24,7 @@ import java.util.function.LongConsumer;
  * the header of what it was made from (the journal's id, the day, the rules label, and the seal of
  * every day file from the journal's first to the day), then the fold's bytes. It is read only when
  * each of those is what the journal and this build say now; anything else is a reason, said, and the
- * journal is audited from its first entry. Removing a day file from the journal's start (retention)
- * makes every carried file stale: the whole journal is then another journal's whole.
+ * journal is audited from its first entry.
  */
 public final class WholeAudit {
     /** The form of the file and of the fold in it: bump it when the fold's bytes or what an audit says changes. */
@@ -99,7 +98,7 @@ public final class WholeAudit {
 
     /** Why a loaded file is not the fold of the journal as it lies (another journal's, other rules, a day file not sealed as it was), or null. */
     public static String check(Journal journal, Loaded loaded) {
-        // every day file from the journal's first is named: one gone from the start is a seal that no longer holds
+        // every day file from the journal's first is named, and each seal must hold as it was
         return DayAudit.check(journal, loaded.made(), loaded.day());
     }
 

@@ -2,6 +2,7 @@ package dev.routing.engine.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.event.AgentConfigured;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Review of the carried whole audit (ADR 0005) on journals written group by group by hand: the
+ * The carried whole audit (ADR 0005) on journals written group by group by hand: the
  * contract is that a carried fold, resumed, gives the whole journal's summary from its first entry,
  * or refuses. Each test here carries the fold at one group, writes it down, reads it back, resumes,
  * and asserts exactly that.
@@ -123,6 +124,30 @@ class CarriedHandBuiltJournalsTest {
                 assertEquals(w.why() + " / " + w.notExplained(), r.why() + " / " + r.notExplained(), "finding " + i + "'s why");
             }
             assertEquals(whole, resumed.summary());
+        }
+    }
+
+    /**
+     * A fold that reads but cannot go on (here a privacy reading with no state, as a file of another
+     * shape could leave one): its resume is refused with why, never thrown, and a carry from it folds
+     * from the first entry instead.
+     */
+    @Test
+    void aFoldThatCannotGoOnIsRefusedOnResumeAndCarriedFromTheFirstEntry() {
+        Path journal = dir.resolve("cannot-go-on");
+        List<Long> at = write(journal, List.of(
+                g(new EngineStarted(at(0), RuleSet.CURRENT.label()),
+                        new AgentConfigured(at(0), "a", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null)),
+                leak(10, 7L, "First words.")));
+        try (Journal j = Journal.openReader(journal)) {
+            Carried broken = new Carried(new Audit(new PrivateInput(null)), at.get(1), 2, at.get(0), at.get(0), at(0), at(0),
+                    java.util.Map.of(), java.util.Map.of());
+            Carried.Resumed resumed = AuditWindow.resume(j, broken, n -> { });
+            assertNull(resumed.summary());
+            assertTrue(resumed.refused().startsWith("its fold could not be resumed (java.lang.NullPointerException"), resumed.refused());
+            Carried again = AuditWindow.carry(j, broken, Long.MAX_VALUE, n -> { });
+            byte[] bytes = again.pack();
+            assertEquals(fromTheFirstEntry(j), AuditWindow.resume(j, Carried.unpack(bytes, 0, bytes.length), n -> { }).summary());
         }
     }
 }
