@@ -34,10 +34,17 @@ class CarriedAtAnyCutPropertyTest {
     private final AtomicInteger resumed = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
 
-    /** Seeds from {@code -Dcarried.seed} (default as given), {@code -Dcarried.streams} of them; no shrinking (it is slow here). */
     private void seeds(long base, java.util.function.LongFunction<String> one) {
+        seeds(base, 12, one);
+    }
+
+    /**
+     * Seeds from {@code -Dcarried.seed} (default {@code base}), {@code -Dcarried.streams} of them
+     * (default {@code count}); no shrinking (it is slow here): the first failing seed is named.
+     */
+    static void seeds(long base, int count, java.util.function.LongFunction<String> one) {
         base = Long.getLong("carried.seed", base);
-        int streams = Integer.getInteger("carried.streams", 12);
+        int streams = Integer.getInteger("carried.streams", count);
         for (long seed = base; seed < base + streams; seed++) {
             String bad;
             try {

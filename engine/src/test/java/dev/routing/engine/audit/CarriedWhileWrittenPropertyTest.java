@@ -39,17 +39,7 @@ class CarriedWhileWrittenPropertyTest {
     private final AtomicInteger manyFindings = new AtomicInteger();
 
     private void seeds(long base, java.util.function.LongFunction<String> one) {
-        base = Long.getLong("carried.seed", base);
-        int streams = Integer.getInteger("carried.streams", 8);
-        for (long seed = base; seed < base + streams; seed++) {
-            String bad;
-            try {
-                bad = one.apply(seed);
-            } catch (RuntimeException e) {
-                bad = "threw " + e;
-            }
-            if (bad != null) throw new org.opentest4j.AssertionFailedError("seed " + seed + ": " + bad);
-        }
+        CarriedAtAnyCutPropertyTest.seeds(base, 8, one);
     }
 
     @Test
