@@ -121,7 +121,8 @@ public final class Carried {
         for (long id : audit.countedTurns) countedTurns.add(id);
         java.util.TreeSet<Long> countedAttempts = new java.util.TreeSet<>();
         for (long id : audit.countedAttempts) countedAttempts.add(id);
-        out.varLong(turns.size());
+        // an id opened again leaves its older line numbered but no longer the id's: count the map's entries
+        out.varLong(audit.turns.values().stream().filter(turns::containsKey).count());
         audit.turns.forEach((id, t) -> {
             if (turns.containsKey(t)) out.varLong(id).varLong(turns.get(t));
             else countedTurns.add(id);

@@ -150,4 +150,23 @@ class CarriedHandBuiltJournalsTest {
             assertEquals(fromTheFirstEntry(j), AuditWindow.resume(j, Carried.unpack(bytes, 0, bytes.length), n -> { }).summary());
         }
     }
+
+    /** One turn id opened by two agents: the first line stays open under its agent, the second is the id's; both are carried. */
+    @Test
+    void aTurnIdOpenedTwiceLeavesTwoOpenLinesAndBothAreCarried() {
+        Path journal = dir.resolve("turn-twice");
+        List<Long> at = write(journal, List.of(
+                g(new EngineStarted(at(0), RuleSet.CURRENT.label()),
+                        new AgentConfigured(at(0), "a", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null),
+                        new AgentConfigured(at(0), "b", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null)),
+                g(new EngineStarted(at(1), RuleSet.CURRENT.label()), new TurnOpened(at(1), 5L, "a", false, null, null, null, null, null, List.of())),
+                g(new EngineStarted(at(2), RuleSet.CURRENT.label()), new TurnOpened(at(2), 5L, "b", false, null, null, null, null, null, List.of())),
+                g(new EngineStarted(at(3), RuleSet.CURRENT.label()), new TurnOpened(at(3), 6L, "a", false, null, null, null, null, null, List.of()))));
+        try (Journal j = Journal.openReader(journal)) {
+            assertEquals(3, AuditWindow.run(j, null, null, null, n -> { }).totals().turns());
+            byte[] bytes = AuditWindow.carry(j, null, at.get(3), n -> { }).pack();
+            Carried.Resumed resumed = AuditWindow.resume(j, Carried.unpack(bytes, 0, bytes.length), n -> { });
+            assertEquals(fromTheFirstEntry(j), resumed.summary(), resumed.refused());
+        }
+    }
 }
