@@ -169,4 +169,27 @@ class CarriedHandBuiltJournalsTest {
             assertEquals(fromTheFirstEntry(j), resumed.summary(), resumed.refused());
         }
     }
+
+    /**
+     * A finding's attempt delivered before the cut and failed after it: the line a finding names is
+     * kept, not counted, so its second outcome moves the agent's counts as it does from the first entry.
+     */
+    @Test
+    void aFindingsAttemptSettledAgainAfterTheCutMovesTheCountsAsTheWholeFoldDoes() {
+        Path journal = dir.resolve("settled-again");
+        List<Long> at = write(journal, List.of(
+                g(new EngineStarted(at(0), RuleSet.CURRENT.label()),
+                        new AgentConfigured(at(0), "a", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null)),
+                leak(10, 7L, "First words."),
+                g(new PublishSettled(at(20), 7L, true, "x7", null, null, null),
+                        new PublishOutcome(at(20), 7L, "delivered", null, "a", null, null)),
+                g(new PublishSettled(at(30), 7L, false, null, "refused", null, null),
+                        new PublishOutcome(at(30), 7L, "failed", "refused", "a", null, null))));
+        try (Journal j = Journal.openReader(journal)) {
+            AuditSummary whole = fromTheFirstEntry(j);
+            assertEquals(1, whole.totals().failed(), whole.totals().toString());
+            Carried.Resumed resumed = carriedAndResumed(j, at.get(3));
+            assertEquals(whole, resumed.summary(), resumed.refused());
+        }
+    }
 }
