@@ -57,11 +57,6 @@ public final class Carried {
         this.failures = failures;
     }
 
-    /** The journal index the fold reads next. */
-    public long resumeAt() {
-        return resumeAt;
-    }
-
     /** How many entries the fold had read. */
     public long entries() {
         return entries;
@@ -142,7 +137,7 @@ public final class Carried {
         out.varLong(audit.ledgers.size());
         for (Ledger l : audit.ledgers.values()) {
             out.string(l.agent).string(l.mode).string(l.locusPolicy);
-            Ledger.Counted counted = copy(l.counted);
+            Ledger.Counted counted = l.counted.copy();
             out.varLong(l.turns.stream().filter(turnKept).count());
             for (Ledger.TurnLine t : l.turns) {
                 if (turns.containsKey(t) && turnKept.test(t)) out.varLong(turns.get(t));
@@ -282,20 +277,6 @@ public final class Carried {
         audit.countedTurns = countedTurns;
         audit.countedAttempts = countedAttempts;
         return new Carried(audit, resumeAt, entries, firstIndex, lastIndex, firstAt, lastAt, chains, failures);
-    }
-
-    private static Ledger.Counted copy(Ledger.Counted c) {
-        Ledger.Counted copy = new Ledger.Counted();
-        copy.turns = c.turns;
-        copy.privateTurns = c.privateTurns;
-        copy.tookIn = c.tookIn;
-        copy.publications = c.publications;
-        copy.delivered = c.delivered;
-        copy.failed = c.failed;
-        copy.privateWhy.putAll(c.privateWhy);
-        copy.byChannel.putAll(c.byChannel);
-        copy.byVia.putAll(c.byVia);
-        return copy;
     }
 
     private static void counted(Packing.Out out, Ledger.Counted c) {

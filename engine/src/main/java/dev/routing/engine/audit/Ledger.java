@@ -82,6 +82,20 @@ final class Ledger {
         final Map<String, Long> byChannel = new java.util.TreeMap<>();
         final Map<String, Long> byVia = new java.util.TreeMap<>();
 
+        Counted copy() {
+            Counted copy = new Counted();
+            copy.turns = turns;
+            copy.privateTurns = privateTurns;
+            copy.tookIn = tookIn;
+            copy.publications = publications;
+            copy.delivered = delivered;
+            copy.failed = failed;
+            copy.privateWhy.putAll(privateWhy);
+            copy.byChannel.putAll(byChannel);
+            copy.byVia.putAll(byVia);
+            return copy;
+        }
+
         void turn(TurnLine t) {
             turns++;
             if (t.isPrivate) {

@@ -104,15 +104,12 @@ public final class DayAudit {
         Made made = new Made(FORM, HexFormat.of().formatHex(journal.id()), day, RuleSet.CURRENT.label(), seals.seals());
         byte[] rest;
         try {
-            byte[] header = JSON.writeValueAsBytes(made);
             byte[] body = JSON.writeValueAsBytes(summary);
             // a summary that would not read back as itself (text the codec refuses) is no file to keep
             if (!summary.equals(JSON.readValue(body, AuditSummary.class))) return "its summary does not read back as itself";
-            rest = new byte[header.length + 1 + body.length + 1];
-            System.arraycopy(header, 0, rest, 0, header.length);
-            rest[header.length] = '\n';
-            System.arraycopy(body, 0, rest, header.length + 1, body.length);
-            rest[rest.length - 1] = '\n';
+            byte[] line = java.util.Arrays.copyOf(body, body.length + 1);
+            line[body.length] = '\n';
+            rest = headed(made, line);
         } catch (IOException | RuntimeException e) {
             return "its summary does not read back as itself (" + e.getMessage() + ")";
         }

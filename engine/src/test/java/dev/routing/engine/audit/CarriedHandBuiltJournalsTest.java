@@ -73,6 +73,13 @@ class CarriedHandBuiltJournalsTest {
         return List.of(entries);
     }
 
+    /** The first group: the engine started under today's rules, and each agent configured. */
+    private static List<Entry> started(String... agents) {
+        List<Entry> group = new ArrayList<>(List.of(new EngineStarted(at(0), RuleSet.CURRENT.label())));
+        for (String agent : agents) group.add(new AgentConfigured(at(0), agent, Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null));
+        return group;
+    }
+
     /**
      * A group of decisions that follows no fact: the fold from the first entry reads them as the
      * answer of the fact before them (Answers flushes only at the next fact), but the carried fold
@@ -82,8 +89,7 @@ class CarriedHandBuiltJournalsTest {
     void decisionsInAGroupOfTheirOwnRightAfterTheCutAreReadByTheWholeFoldButDroppedByTheResumedOne() {
         Path journal = dir.resolve("decisions-alone");
         List<Long> at = write(journal, List.of(
-                g(new EngineStarted(at(0), RuleSet.CURRENT.label()),
-                        new AgentConfigured(at(0), "a", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null)),
+                started("a"),
                 g(new TurnOpened(at(1), 1L, "a", false, null, null, null, null, null, List.of()))));
         try (Journal j = Journal.openReader(journal)) {
             assertEquals(1, AuditWindow.run(j, null, null, null, n -> { }).totals().turns(), "the whole fold reads the turn");
@@ -107,8 +113,7 @@ class CarriedHandBuiltJournalsTest {
     void anAttemptIdUsedAgainAfterTheCutGetsTheCarriedFindingsWhy() {
         Path journal = dir.resolve("attempt-again");
         List<Long> at = write(journal, List.of(
-                g(new EngineStarted(at(0), RuleSet.CURRENT.label()),
-                        new AgentConfigured(at(0), "a", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null)),
+                started("a"),
                 leak(10, 7L, "First words."),
                 g(new PublishSettled(at(20), 7L, true, "x7", null, null, null),
                         new PublishOutcome(at(20), 7L, "delivered", null, "a", null, null)),
@@ -136,8 +141,7 @@ class CarriedHandBuiltJournalsTest {
     void aFoldThatCannotGoOnIsRefusedOnResumeAndCarriedFromTheFirstEntry() {
         Path journal = dir.resolve("cannot-go-on");
         List<Long> at = write(journal, List.of(
-                g(new EngineStarted(at(0), RuleSet.CURRENT.label()),
-                        new AgentConfigured(at(0), "a", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null)),
+                started("a"),
                 leak(10, 7L, "First words.")));
         try (Journal j = Journal.openReader(journal)) {
             Carried broken = new Carried(new Audit(new PrivateInput(null)), at.get(1), 2, at.get(0), at.get(0), at(0), at(0),
@@ -156,9 +160,7 @@ class CarriedHandBuiltJournalsTest {
     void aTurnIdOpenedTwiceLeavesTwoOpenLinesAndBothAreCarried() {
         Path journal = dir.resolve("turn-twice");
         List<Long> at = write(journal, List.of(
-                g(new EngineStarted(at(0), RuleSet.CURRENT.label()),
-                        new AgentConfigured(at(0), "a", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null),
-                        new AgentConfigured(at(0), "b", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null)),
+                started("a", "b"),
                 g(new EngineStarted(at(1), RuleSet.CURRENT.label()), new TurnOpened(at(1), 5L, "a", false, null, null, null, null, null, List.of())),
                 g(new EngineStarted(at(2), RuleSet.CURRENT.label()), new TurnOpened(at(2), 5L, "b", false, null, null, null, null, null, List.of())),
                 g(new EngineStarted(at(3), RuleSet.CURRENT.label()), new TurnOpened(at(3), 6L, "a", false, null, null, null, null, null, List.of()))));
@@ -178,8 +180,7 @@ class CarriedHandBuiltJournalsTest {
     void aFindingsAttemptSettledAgainAfterTheCutMovesTheCountsAsTheWholeFoldDoes() {
         Path journal = dir.resolve("settled-again");
         List<Long> at = write(journal, List.of(
-                g(new EngineStarted(at(0), RuleSet.CURRENT.label()),
-                        new AgentConfigured(at(0), "a", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null)),
+                started("a"),
                 leak(10, 7L, "First words."),
                 g(new PublishSettled(at(20), 7L, true, "x7", null, null, null),
                         new PublishOutcome(at(20), 7L, "delivered", null, "a", null, null)),
