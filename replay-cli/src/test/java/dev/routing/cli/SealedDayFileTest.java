@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,30 @@ class SealedDayFileTest {
         Faults.assertNoStackTrace(verify);
         Cli.Result dump = Cli.run("dump", "--journal", j.dir().toString()).exits(ExitCodes.FAILURE);
         assertTrue(dump.err().contains("20261102F.cq4"), dump::toString);
+    }
+
+    /**
+     * The whole journal's audit carried to the end of the newest sealed day (docs/decisions/0005)
+     * reads none of the sealed files, on their seals' word, as a restore's check does: a byte changed
+     * in one after the carry is not seen by the text audit, which prints what the days held when they
+     * were sealed; {@code --from-journal} and {@code verify} read the file and refuse, naming it.
+     */
+    @Test
+    void aByteChangedInASealedDayAfterTheWholeAuditWasCarriedIsFoundByAnAuditFromTheJournal() {
+        Faults.Journal3Days j = Faults.journal(tmp);
+        Cli.run("audit-days", "--journal", j.dir().toString()).exits(ExitCodes.OK);
+        String sealed = Cli.run("audit", "--journal", j.dir().toString()).exits(ExitCodes.OK).out();
+        Path middle = j.dir().resolve(Faults.DAY_FILES.get(1));
+        Faults.write(middle, Faults.find(middle, "day 1, turn 2", 0), "dab".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+
+        Cli.Result carried = Cli.run("audit", "--journal", j.dir().toString()).exits(ExitCodes.OK);
+        assertEquals(sealed, carried.out(), "the carried fold prints what the sealed days held");
+        assertEquals("", carried.err(), carried::toString);
+        for (Cli.Result r : List.of(Cli.run("audit", "--from-journal", "--journal", j.dir().toString()),
+                Cli.run("verify", "--journal", j.dir().toString()))) {
+            r.exits(ExitCodes.FAILURE);
+            assertTrue(r.err().contains("20261103F.cq4"), r::toString);
+        }
     }
 
     @Test
