@@ -514,6 +514,37 @@ class JournalTest {
     }
 
     /**
+     * A reader thread in the writer's JVM that is interrupted while it reads: NIO closes a channel
+     * read by an interrupted thread. Before, the reader read the tip through the writer's lock
+     * channel, so the lock went with it (another process could open a second writer), and the reader
+     * called the journal damaged. The reader now reads the writer's mapping of the tip, which no
+     * interrupt closes, and stops at its first read of a day file saying it was interrupted.
+     */
+    @Test
+    void anInterruptedReaderInTheWritersJvmLeavesTheLockHeldAndSaysItWasInterrupted() throws Exception {
+        JournalWriter first = writer();
+        first.append(message(T0, "m0"));
+        RuntimeException[] failed = {null};
+        Thread reader = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            try (Journal r = Journal.openReader(dir)) {
+                r.entryCount();
+            } catch (RuntimeException e) {
+                failed[0] = e;
+            }
+        });
+        reader.start();
+        reader.join();
+        List<String> refused = runProbe(dir, "from-child");
+        assertEquals("3", refused.get(0), "another process still finds the journal locked: " + refused.get(1) + "\n" + refused.get(2));
+        assertTrue(failed[0] instanceof IllegalStateException && failed[0].getMessage().startsWith("interrupted while reading the day file"),
+                () -> "the reader says it was interrupted, not that the journal is damaged: " + failed[0]);
+        first.append(message(T0.plusSeconds(1), "m1"));
+        assertEquals(2, readAll(first).size());
+        close(first);
+    }
+
+    /**
      * POSIX record locks belong to the process: closing any descriptor of the lock file drops
      * them all. A refused second writer in the same JVM must not free the journal for a third.
      */

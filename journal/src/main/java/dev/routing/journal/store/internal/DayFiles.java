@@ -180,6 +180,9 @@ public final class DayFiles {
                 if (pos >= size) break;
             }
             throw new JournalDamagedException(dir, "the day file does not have the layout of a Chronicle day file", name, -1, -1);
+        } catch (java.nio.channels.ClosedByInterruptException e) {
+            // the reading thread was interrupted (NIO closed its channel): a stop asked for, not damage
+            throw new IllegalStateException("interrupted while reading the day file " + name + " of journal " + dir, e);
         } catch (IOException e) {
             throw new JournalDamagedException(dir, "cannot read the day file: " + e.getMessage(), name, -1, -1);
         }

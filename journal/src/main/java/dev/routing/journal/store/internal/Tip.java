@@ -125,12 +125,16 @@ final class Tip {
         return journal;
     }
 
-    /** The tip's bytes, or null when there is no tip or an empty one; read through the writer's channel in its JVM. */
+    /** The tip's bytes, or null when there is no tip or an empty one; in the writer's JVM, read from the writer's mapping. */
     private static ByteBuffer bytes(Path dir) {
-        FileChannel held = WriterLock.tipChannel(dir);
+        WriterLock.Held held = WriterLock.inThisJvm(dir);
+        if (held != null && held.mapping() != null) {
+            // absolute gets: no position shared with the writer, no channel an interrupt could close
+            return ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, held.mapping(), 0, BYTES);
+        }
         if (held != null) {
             try {
-                return bytes(held);
+                return bytes(held.channel());
             } catch (java.nio.channels.ClosedChannelException closing) {
                 // the writer closed it since: what it wrote is in the file, read as another process reads it
             } catch (IOException e) {
@@ -141,6 +145,9 @@ final class Tip {
             return bytes(ch);
         } catch (NoSuchFileException e) {
             return null;
+        } catch (java.nio.channels.ClosedByInterruptException e) {
+            // the reading thread was interrupted (NIO closed its channel): a stop asked for, not damage
+            throw new IllegalStateException("interrupted while reading " + FILE + " of journal " + dir, e);
         } catch (IOException e) {
             throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
         }
@@ -255,6 +262,11 @@ final class Tip {
     void write(State s) {
         put(map, SLOT_0 + (int) (s.seq & 1) * SLOT_BYTES, s, crc);
         state = s;
+    }
+
+    /** The mapping, read-only: this JVM's readers read the tip from it ({@link WriterLock#inThisJvm}). */
+    ByteBuffer mapping() {
+        return map.asReadOnlyBuffer();
     }
 
     /** Flushes the mapping to disk (at a clean close: the stores in between need no system call). */

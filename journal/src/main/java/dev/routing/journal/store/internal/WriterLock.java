@@ -27,8 +27,10 @@ import java.util.stream.Stream;
  *
  * <p>POSIX locks belong to the process, and closing any descriptor of a locked file drops them all.
  * So inside one JVM a registry of the journals it writes refuses a second writer before it opens
- * either file, and the tip of a journal this JVM writes is read through the lock's own channel
- * ({@link #tipChannel}), never through a descriptor of its own.
+ * either file, and the tip of a journal this JVM writes is read from the writer's own mapping of it
+ * ({@link #inThisJvm}), never through a descriptor of its own. Not through the lock's channel
+ * either, but for the moment between the lock and the mapping: NIO closes a channel that an
+ * interrupted thread reads, and the lock would go with it.
  */
 final class WriterLock {
     /** The lock file of the builds before this one. */
@@ -40,6 +42,8 @@ final class WriterLock {
     private final Path key;
     private final FileChannel tip;
     private final FileChannel legacy;
+    /** The writer's mapping of the tip, once it has mapped it ({@link #mapped}); read by absolute gets only. */
+    private volatile java.nio.ByteBuffer mapping;
 
     private WriterLock(Path key, FileChannel tip, FileChannel legacy) {
         this.key = key;
@@ -125,15 +129,33 @@ final class WriterLock {
         return channel;
     }
 
-    /** The channel the writer of {@code dir} in this JVM holds its tip (and its lock) by, or null when none writes it here. */
-    static FileChannel tipChannel(Path dir) {
+    /**
+     * The tip of {@code dir} as the writer in this JVM holds it: its mapping, or its channel until it
+     * has mapped the tip; null when no writer in this JVM writes {@code dir} (the file is read then).
+     */
+    record Held(java.nio.ByteBuffer mapping, FileChannel channel) {
+    }
+
+    static Held inThisJvm(Path dir) {
         if (WRITING.isEmpty()) return null;
+        Path key;
         try {
-            WriterLock lock = WRITING.get(dir.toRealPath());
-            return lock == null || lock == Placeholder.LOCK ? null : lock.tip;
+            key = dir.toRealPath();
         } catch (IOException e) {
             return null;
         }
+        WriterLock lock = WRITING.get(key);
+        // a writer taking the lock right now: a descriptor of the reader's own, closed, would drop it
+        while (lock == Placeholder.LOCK) {
+            Thread.onSpinWait();
+            lock = WRITING.get(key);
+        }
+        return lock == null || lock.tip == null ? null : new Held(lock.mapping, lock.tip);
+    }
+
+    /** The writer has mapped the tip: this JVM's readers read that mapping from now on. */
+    void mapped(java.nio.ByteBuffer map) {
+        mapping = map;
     }
 
     /** The tip's channel, locked: the writer maps the tip through it, and never closes it but here. Null when there is no tip. */

@@ -36,6 +36,7 @@ final class WriterOpening extends Opening {
     void takeTip(DayFiles.DayFile unbegun) {
         if (w.lock.tip() == null) throw Tip.missing(dir);
         w.tip = Tip.openWriter(dir, w.lock.tip(), tipState != null ? tipState : Tip.State.EMPTY);
+        w.lock.mapped(w.tip.mapping());
         tipState = w.tip.state();
         if (unbegun != null) {
             // moved aside: the next excerpt goes in its day or later

@@ -37,21 +37,40 @@ class TipTest {
     }
 
     /**
-     * A reader in the writer's JVM reads the tip through the writer's channel; one that took the
-     * channel just as the writer closed it reads the file instead, as another process would, and
-     * does not call the journal damaged.
+     * A reader in the writer's JVM that reads the tip as the writer closes its lock's channel (its
+     * release) reads what the writer last wrote, and does not call the journal damaged.
      */
     @Test
     void aReaderThatMeetsTheWritersTipChannelClosedReadsTheFile() throws Exception {
         try (JournalWriter j = Journal.openWriter(dir)) {
             j.append(message(T0, "m0"));
             Tip.State before = Tip.read(dir);
-            WriterLock.tipChannel(dir).close(); // as release() closes it, under a reader that has just taken it
+            WriterLock.inThisJvm(dir).channel().close(); // as release() closes it, under a reader that has just taken it
             Tip.State after = Tip.read(dir);
             assertEquals(before.ackedIndex(), after.ackedIndex());
             assertEquals(before.ackedOrdinal(), after.ackedOrdinal());
             assertEquals(before.seq(), after.seq());
             assertTrue(java.util.Arrays.equals(before.boot(), after.boot()));
+        }
+    }
+
+    /**
+     * A reader thread in the writer's JVM, interrupted, reads the tip from the writer's mapping: the
+     * lock's channel, which NIO would close under an interrupted read, is not touched, and stays open.
+     */
+    @Test
+    void anInterruptedReaderReadsTheWritersMappingAndLeavesTheLocksChannelOpen() throws Exception {
+        try (JournalWriter j = Journal.openWriter(dir)) {
+            j.append(message(T0, "m0"));
+            Tip.State[] read = {null};
+            Thread reader = new Thread(() -> {
+                Thread.currentThread().interrupt();
+                read[0] = Tip.read(dir);
+            });
+            reader.start();
+            reader.join();
+            assertTrue(WriterLock.inThisJvm(dir).channel().isOpen(), "the writer's lock channel is open");
+            assertEquals(Tip.read(dir).ackedIndex(), read[0].ackedIndex());
         }
     }
 
