@@ -125,21 +125,12 @@ final class Tip {
         return journal;
     }
 
-    /** The tip's bytes, or null when there is no tip or an empty one; in the writer's JVM, read from the writer's mapping. */
+    /** The tip's bytes, or null when there is no tip or an empty one; in the writer's JVM, what the writer holds. */
     private static ByteBuffer bytes(Path dir) {
         WriterLock.Held held = WriterLock.inThisJvm(dir);
-        if (held != null && held.mapping() != null) {
-            // absolute gets: no position shared with the writer, no channel an interrupt could close
-            return ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, held.mapping(), 0, BYTES);
-        }
         if (held != null) {
-            try {
-                return bytes(held.channel());
-            } catch (java.nio.channels.ClosedChannelException closing) {
-                // the writer closed it since: what it wrote is in the file, read as another process reads it
-            } catch (IOException e) {
-                throw new JournalDamagedException(dir, "cannot read " + FILE + ": " + e.getMessage(), FILE, -1, -1);
-            }
+            // absolute gets: no position shared with the writer, no channel an interrupt could close
+            return held.bytes() == null ? null : ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN).put(0, held.bytes(), 0, BYTES);
         }
         try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.READ)) {
             return bytes(ch);
@@ -153,7 +144,8 @@ final class Tip {
         }
     }
 
-    private static ByteBuffer bytes(FileChannel ch) throws IOException {
+    /** The tip's bytes read through {@code ch}, or null when it is empty (a short file reads as zeros after its end). */
+    static ByteBuffer bytes(FileChannel ch) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
         if (ch.size() == 0) return null;
         while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {

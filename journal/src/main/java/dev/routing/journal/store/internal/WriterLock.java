@@ -3,6 +3,7 @@ package dev.routing.journal.store.internal;
 import dev.routing.journal.store.faults.JournalLockedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -27,10 +29,10 @@ import java.util.stream.Stream;
  *
  * <p>POSIX locks belong to the process, and closing any descriptor of a locked file drops them all.
  * So inside one JVM a registry of the journals it writes refuses a second writer before it opens
- * either file, and the tip of a journal this JVM writes is read from the writer's own mapping of it
- * ({@link #inThisJvm}), never through a descriptor of its own. Not through the lock's channel
- * either, but for the moment between the lock and the mapping: NIO closes a channel that an
- * interrupted thread reads, and the lock would go with it.
+ * either file, and the tip of a journal this JVM writes is read from what the writer holds
+ * ({@link #inThisJvm}): its bytes as the lock found them, then the writer's own mapping of it; never
+ * through a descriptor of the reader's own, and never through the lock's channel either, which NIO
+ * closes when an interrupted thread reads it, and the lock would go with it.
  */
 final class WriterLock {
     /** The lock file of the builds before this one. */
@@ -42,13 +44,16 @@ final class WriterLock {
     private final Path key;
     private final FileChannel tip;
     private final FileChannel legacy;
+    /** The tip's bytes as the lock found them (null: empty), which this JVM's readers read until the writer maps it. */
+    private final ByteBuffer found;
     /** The writer's mapping of the tip, once it has mapped it ({@link #mapped}); read by absolute gets only. */
-    private volatile java.nio.ByteBuffer mapping;
+    private volatile ByteBuffer mapping;
 
-    private WriterLock(Path key, FileChannel tip, FileChannel legacy) {
+    private WriterLock(Path key, FileChannel tip, FileChannel legacy, ByteBuffer found) {
         this.key = key;
         this.tip = tip;
         this.legacy = legacy;
+        this.found = found;
     }
 
     /**
@@ -68,24 +73,24 @@ final class WriterLock {
         if (WRITING.putIfAbsent(key, Placeholder.LOCK) != null) throw new JournalLockedException(dir);
         FileChannel legacy = null;
         FileChannel tip = null;
+        WriterLock lock = null;
         try {
             // the tip first: a writer refused by it creates nothing
             tip = openTip(dir);
             if (tip != null) tip = locked(tip, dir);
             legacy = locked(FileChannel.open(dir.resolve(LEGACY_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE), dir);
-            WriterLock lock = new WriterLock(key, tip, legacy);
+            lock = new WriterLock(key, tip, legacy, tip == null ? null : Tip.bytes(tip));
             WRITING.put(key, lock);
             return lock;
         } catch (IOException e) {
-            closeQuietly(tip);
-            closeQuietly(legacy);
-            WRITING.remove(key);
             throw new UncheckedIOException("cannot open journal " + dir, e);
-        } catch (RuntimeException e) {
-            closeQuietly(tip);
-            closeQuietly(legacy);
-            WRITING.remove(key);
-            throw e;
+        } finally {
+            // whatever stopped it (an Error too): no placeholder is left for this JVM's readers to wait on
+            if (lock == null) {
+                closeQuietly(tip);
+                closeQuietly(legacy);
+                WRITING.remove(key, Placeholder.LOCK);
+            }
         }
     }
 
@@ -130,12 +135,11 @@ final class WriterLock {
     }
 
     /**
-     * The tip of {@code dir} as the writer in this JVM holds it: its mapping, or its channel until it
-     * has mapped the tip; null when no writer in this JVM writes {@code dir} (the file is read then).
+     * The tip's bytes of {@code dir} as the writer in this JVM holds them, read-only: its mapping once
+     * it has mapped the tip, else the bytes its lock found (null for an empty tip). Null when no writer
+     * in this JVM holds the tip of {@code dir}: the file is read then. A reader that comes while a
+     * writer takes the lock waits for it: a descriptor of the reader's own, closed, would drop it.
      */
-    record Held(java.nio.ByteBuffer mapping, FileChannel channel) {
-    }
-
     static Held inThisJvm(Path dir) {
         if (WRITING.isEmpty()) return null;
         Path key;
@@ -145,16 +149,25 @@ final class WriterLock {
             return null;
         }
         WriterLock lock = WRITING.get(key);
-        // a writer taking the lock right now: a descriptor of the reader's own, closed, would drop it
         while (lock == Placeholder.LOCK) {
-            Thread.onSpinWait();
+            if (Thread.currentThread().isInterrupted()) {
+                throw new IllegalStateException("interrupted while the writer of journal " + dir + " takes its lock");
+            }
+            LockSupport.parkNanos(100_000);
             lock = WRITING.get(key);
         }
-        return lock == null || lock.tip == null ? null : new Held(lock.mapping, lock.tip);
+        if (lock == null || lock.tip == null) return null;
+        ByteBuffer mapped = lock.mapping;
+        return new Held(mapped != null ? mapped : lock.found == null ? null : lock.found.asReadOnlyBuffer());
     }
 
+    /** The tip's bytes a writer in this JVM holds: {@code bytes} null for an empty tip. */
+    record Held(ByteBuffer bytes) {
+    }
+
+
     /** The writer has mapped the tip: this JVM's readers read that mapping from now on. */
-    void mapped(java.nio.ByteBuffer map) {
+    void mapped(ByteBuffer map) {
         mapping = map;
     }
 
@@ -182,6 +195,6 @@ final class WriterLock {
 
     /** Marks a journal whose lock is being taken, so that a second writer in this JVM is refused before it opens a file. */
     private static final class Placeholder {
-        static final WriterLock LOCK = new WriterLock(null, null, null);
+        static final WriterLock LOCK = new WriterLock(null, null, null, null);
     }
 }

@@ -37,40 +37,82 @@ class TipTest {
     }
 
     /**
-     * A reader in the writer's JVM that reads the tip as the writer closes its lock's channel (its
-     * release) reads what the writer last wrote, and does not call the journal damaged.
+     * A reader thread in the writer's JVM, interrupted, reads what the writer holds of the tip: the
+     * bytes its lock found until it maps the tip, then its mapping. The lock's channel, which NIO
+     * would close under an interrupted read (and the tip's lock with it), is never read, and stays
+     * open, before the mapping and after it.
      */
     @Test
-    void aReaderThatMeetsTheWritersTipChannelClosedReadsTheFile() throws Exception {
+    void anInterruptedReaderReadsWhatTheWriterHoldsAndLeavesTheLocksChannelOpen() throws Exception {
         try (JournalWriter j = Journal.openWriter(dir)) {
             j.append(message(T0, "m0"));
-            Tip.State before = Tip.read(dir);
-            WriterLock.inThisJvm(dir).channel().close(); // as release() closes it, under a reader that has just taken it
-            Tip.State after = Tip.read(dir);
-            assertEquals(before.ackedIndex(), after.ackedIndex());
-            assertEquals(before.ackedOrdinal(), after.ackedOrdinal());
-            assertEquals(before.seq(), after.seq());
-            assertTrue(java.util.Arrays.equals(before.boot(), after.boot()));
+        }
+        Tip.State written = Tip.read(dir);
+        WriterLock lock = WriterLock.take(dir);
+        try {
+            assertEquals(written.ackedIndex(), interruptedRead().ackedIndex(), "before the mapping: the bytes the lock found");
+            assertTrue(lock.tip().isOpen(), "the lock's channel is open");
+            Tip tip = Tip.openWriter(dir, lock.tip(), Tip.State.EMPTY);
+            lock.mapped(tip.mapping());
+            tip.write(new Tip.State(written.seq(), written.boot(), written.ackedOrdinal() + 1, written.ackedIndex() + 1,
+                    written.ackedCrc(), written.syncedOrdinal(), written.syncedIndex(), written.floorMillis()));
+            assertEquals(written.ackedIndex() + 1, interruptedRead().ackedIndex(), "once mapped: the writer's mapping, as it writes it");
+            assertTrue(lock.tip().isOpen(), "the lock's channel is open");
+        } finally {
+            lock.release();
         }
     }
 
+    /** The tip as a thread with its interrupt set reads it. */
+    private Tip.State interruptedRead() throws InterruptedException {
+        Object[] read = {null};
+        Thread reader = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            try {
+                read[0] = Tip.read(dir);
+            } catch (RuntimeException e) {
+                read[0] = e;
+            }
+        });
+        reader.start();
+        reader.join();
+        if (read[0] instanceof RuntimeException e) throw e;
+        return (Tip.State) read[0];
+    }
+
     /**
-     * A reader thread in the writer's JVM, interrupted, reads the tip from the writer's mapping: the
-     * lock's channel, which NIO would close under an interrupted read, is not touched, and stays open.
+     * A reader that comes while a writer takes the lock waits for it (a descriptor of its own, closed,
+     * would drop the lock being taken), and stops when interrupted, saying so: it does not wait for
+     * a writer that died taking it. Such a writer leaves nothing to wait on (take's finally), but
+     * the wait must not be the one thing that depends on it.
      */
     @Test
-    void anInterruptedReaderReadsTheWritersMappingAndLeavesTheLocksChannelOpen() throws Exception {
-        try (JournalWriter j = Journal.openWriter(dir)) {
-            j.append(message(T0, "m0"));
-            Tip.State[] read = {null};
+    void aReaderWaitingForAWriterTakingTheLockStopsWhenInterrupted() throws Exception {
+        Path key = dir.toRealPath();
+        java.lang.reflect.Field writing = WriterLock.class.getDeclaredField("WRITING");
+        writing.setAccessible(true);
+        java.lang.reflect.Field placeholder = Class.forName(WriterLock.class.getName() + "$Placeholder").getDeclaredField("LOCK");
+        placeholder.setAccessible(true);
+        @SuppressWarnings("unchecked")
+        java.util.Map<Path, WriterLock> registry = (java.util.Map<Path, WriterLock>) writing.get(null);
+        registry.put(key, (WriterLock) placeholder.get(null));
+        try {
+            RuntimeException[] failed = {null};
             Thread reader = new Thread(() -> {
-                Thread.currentThread().interrupt();
-                read[0] = Tip.read(dir);
+                try {
+                    Tip.read(dir);
+                } catch (RuntimeException e) {
+                    failed[0] = e;
+                }
             });
+            reader.setDaemon(true);
             reader.start();
-            reader.join();
-            assertTrue(WriterLock.inThisJvm(dir).channel().isOpen(), "the writer's lock channel is open");
-            assertEquals(Tip.read(dir).ackedIndex(), read[0].ackedIndex());
+            reader.interrupt();
+            reader.join(60_000);
+            assertTrue(!reader.isAlive() && failed[0] != null && failed[0].getMessage().startsWith("interrupted while the writer"),
+                    () -> "the waiting reader stopped when interrupted: " + failed[0]);
+        } finally {
+            registry.remove(key);
         }
     }
 
