@@ -112,7 +112,7 @@ public final class DraftsTool {
         List<String> notShown = new ArrayList<>();
         List<String> again = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        int shown = 0;
+        boolean anyShown = false;
         for (String id : ids) {
             if (!seen.add(id)) {
                 if (!again.contains(id)) again.add(id);
@@ -126,12 +126,12 @@ public final class DraftsTool {
             String head = id + " (" + Describe.state(d) + ", " + Describe.cause(d.cause) + "):\n";
             int room = ctx.out().readBudget();
             if (!notShown.isEmpty() || head.length() + d.text.length() > room) {
-                if (shown == 0 && notShown.isEmpty() && room > head.length() + 1_000) {
+                if (!anyShown && notShown.isEmpty() && room > head.length() + 1_000) {
                     int cut = TextCut.at(d.text, room - head.length());
                     out.append(head).append(d.text, 0, cut).append(String.format(Locale.ROOT, "\n(the first %,d of its %,d characters:"
                             + " a read shows at most %,d; a resend sends it whole)\n", cut, d.text.length(), READ_CHARS));
                     ctx.out().spendReadBudget(room);
-                    shown++;
+                    anyShown = true;
                 } else {
                     notShown.add(id);
                 }
@@ -139,7 +139,7 @@ public final class DraftsTool {
             }
             out.append(head).append(d.text).append('\n');
             ctx.out().spendReadBudget(head.length() + d.text.length());
-            shown++;
+            anyShown = true;
         }
         if (!notShown.isEmpty()) {
             out.append(String.format(Locale.ROOT, "Not shown, to keep this answer within the %,d characters one read may show: %s%s;"

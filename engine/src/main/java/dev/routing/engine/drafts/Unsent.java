@@ -76,8 +76,8 @@ public final class Unsent {
             text = null;
         }
         return new Expansion(true, bare(published), TOKEN.equals(published), latest == null ? null : latest.id, names, namesLeft, bounce != null,
-                text, text == null ? null : bounce.id, whyNot, expandForBounce(ctx, agent, published),
-                copiesRisk(ctx, agent, published), setAside(latest, claims));
+                text, text == null ? null : bounce.id, whyNot, expandForBounce(latest, published),
+                copiesRisk(latest), setAside(latest, claims));
     }
 
     /** Words that are {@code {{unsent}}} and nothing else: the latest bounce itself, or nothing. */
@@ -103,23 +103,19 @@ public final class Unsent {
     }
 
     /**
-     * A bounce holds its envelope's words with {{unsent}} expanded from the latest bounce; written out
-     * as the placeholder instead when expanding would pass {@link #MAX_EXPANDED} (each bounce that
-     * copies the one before doubles it), and left out when there is no bounce to expand, so that a
-     * placeholder naming nothing is never held and so never posted.
+     * A bounce holds its envelope's words, which mention {{unsent}}, with it expanded from the latest
+     * bounce; written out as the placeholder instead when expanding would pass {@link #MAX_EXPANDED}
+     * (each bounce that copies the one before doubles it), and left out when there is no bounce to
+     * expand, so that a placeholder naming nothing is never held and so never posted.
      */
-    static String expandForBounce(Context ctx, String agent, String words) {
-        if (!mentions(words)) return words;
-        Draft latest = latest(ctx, agent);
+    private static String expandForBounce(Draft latest, String words) {
         if (latest == null) return words.replace(TOKEN, "").strip();
         String expanded = words.replace(TOKEN, latest.text);
         return expanded.length() > MAX_EXPANDED ? words : expanded;
     }
 
-    /** Words copied out of a draft that may already have been posted carry that risk (D3, D5). */
-    static boolean copiesRisk(Context ctx, String agent, String words) {
-        if (!mentions(words)) return false;
-        Draft latest = latest(ctx, agent);
+    /** Words that mention {{unsent}} copy the latest bounce: if it may already have been posted, they carry that risk (D3, D5). */
+    private static boolean copiesRisk(Draft latest) {
         return latest != null && (latest.risk || latest.unconfirmed);
     }
 
