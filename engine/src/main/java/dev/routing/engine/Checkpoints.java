@@ -1,5 +1,6 @@
 package dev.routing.engine;
 
+import dev.routing.engine.sealed.IdDayLogs;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Fact;
@@ -29,6 +30,8 @@ final class Checkpoints {
      */
     private static final int PERIODIC_GROWTH = 2;
     private final JournalWriter journal;
+    /** Today's ids, logged before each checkpoint so that it names them rather than holds them. */
+    private final IdDayLogs logs;
     private final int every;
     private long sinceCheckpoint;
     /** The journal's bytes just after the last state checkpoint, and that checkpoint's own size. */
@@ -40,8 +43,9 @@ final class Checkpoints {
     private boolean dueAtOnce;
 
     /** {@code restored}: what opening read counts as written since the checkpoint. */
-    Checkpoints(JournalWriter journal, int every, Replay.Result restored) {
+    Checkpoints(JournalWriter journal, int every, Replay.Result restored, IdDayLogs logs) {
         this.journal = journal;
+        this.logs = logs;
         this.every = every;
         this.sinceCheckpoint = restored.entriesRead();
         this.bytesAtCheckpoint = -restored.bytesRead();
@@ -81,6 +85,7 @@ final class Checkpoints {
 
     /** Writes every projection's state into the journal, so a restore starts here. */
     void write(EngineState state, long lastSeq) {
+        logs.write(state);
         long through = journal.lastIndex();
         long before = journal.bytesWritten();
         // the state written as JSON once, straight into the checkpoint: no tree built to be written out again

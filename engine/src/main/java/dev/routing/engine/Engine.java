@@ -1,6 +1,7 @@
 package dev.routing.engine;
 
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.sealed.IdDayLogs;
 import dev.routing.engine.sealed.IdDaySealer;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.Decision;
@@ -59,6 +60,7 @@ public final class Engine implements AutoCloseable {
     private final Group group = new Group();
     private final Checkpoints checkpoints;
     private final IdDaySealer sealer;
+    private final IdDayLogs logs;
     private final Resends resends;
     /** The host's seq of the last numbered group in the journal, {@link #NO_SEQ} when none is (J7). */
     private long lastSeq;
@@ -76,8 +78,9 @@ public final class Engine implements AutoCloseable {
         EngineState state = restored.state();
         this.journal = journal;
         this.core = new Core(state, rules);
-        this.checkpoints = new Checkpoints(journal, checkpointEvery, restored);
-        this.sealer = new IdDaySealer(journal);
+        this.logs = new IdDayLogs(journal);
+        this.checkpoints = new Checkpoints(journal, checkpointEvery, restored, logs);
+        this.sealer = new IdDaySealer(journal, logs);
         this.previousGroup = journal.lastIndex();
         long tailSeq = journal.lastSeq(restored.checkpointIndex());
         this.resends = new Resends(journal);
@@ -312,16 +315,19 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Why the state could not be persisted as due, or null: the last state checkpoint due, else the
-     * last closed day's ids ({@link IdDaySealer}), else the journal's seal or marks of the last day
-     * it rolled. The engine goes on: nothing it answered is lost, a restore reads the longer tail, a
-     * day not sealed stays on the heap and is tried again, and a day file without its seal is checked
-     * whole at every open.
+     * last closed day's ids ({@link IdDaySealer}), else the last checkpoint's logs of today's ids
+     * ({@link IdDayLogs}), else the journal's seal or marks of the last day it rolled. The engine goes
+     * on: nothing it answered is lost, a restore reads the longer tail, a day not sealed stays on the
+     * heap and is tried again, ids not logged go into the checkpoint whole, and a day file without its
+     * seal is checked whole at every open.
      */
     public String persistFailure() {
         String checkpoint = checkpoints.failure();
         if (checkpoint != null) return checkpoint;
         String ids = sealer.failure();
-        return ids != null ? ids : journal.sealFailure();
+        if (ids != null) return ids;
+        String logged = logs.failure();
+        return logged != null ? logged : journal.sealFailure();
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.routing.engine;
 
 import dev.routing.engine.sealed.IdDayFile;
 import dev.routing.engine.sealed.IdDayFileException;
+import dev.routing.engine.sealed.IdDayLog;
 import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Group;
@@ -11,6 +12,8 @@ import dev.routing.projections.Fold;
 import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.ForgottenIds;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
@@ -181,13 +184,16 @@ public final class Replay {
         }
         Unread unread = unread(journal, state, index);
         if (unread == null) return new Read(index, state, null, index);
-        // Every checkpoint written since the day was sealed names it: start before the day closed.
-        long dayClosed = journal.indexAt(Instant.ofEpochSecond((unread.day() + 1) * 86_400L));
-        return new Read(index, null, unread.why(), Math.min(dayClosed, index));
+        long before = journal.indexAt(Instant.ofEpochSecond(unread.beforeDay() * 86_400L));
+        return new Read(index, null, unread.why(), Math.min(before, index));
     }
 
-    /** A sealed day a checkpoint names whose file is not read, and why. */
-    private record Unread(String why, long day) {
+    /**
+     * A day a checkpoint names whose file is not read, and why; an older checkpoint may stand in if
+     * written before {@code beforeDay} began: every checkpoint written since a day was sealed names
+     * its table, every one written since it began names its log.
+     */
+    private record Unread(String why, long beforeDay) {
     }
 
     /**
@@ -211,9 +217,31 @@ public final class Replay {
                     }
                     agent.getValue().attach(day, file.ids());
                 } catch (IdDayFileException e) {
-                    return new Unread("the sealed ids of agent " + agent.getKey() + "'s day " + day.day() + " are not read: " + e.getMessage(), day.day());
+                    return new Unread("the sealed ids of agent " + agent.getKey() + "'s day " + day.day() + " are not read: " + e.getMessage(), day.day() + 1);
                 }
             }
+            Unread logs = attachLogs(journal, agent.getKey(), agent.getValue());
+            if (logs != null) return logs;
+        }
+        return null;
+    }
+
+    /** Reads the days the checkpoint named by their logs' prefixes ({@link IdDayLog}) onto the heap. */
+    private static Unread attachLogs(Journal journal, String agent, ForgottenIds ids) {
+        List<ForgottenIds.LoggedDay> days = ids.loggedDays();
+        if (days.isEmpty()) return null;
+        List<byte[]> entries = new ArrayList<>(days.size());
+        for (ForgottenIds.LoggedDay day : days) {
+            try {
+                entries.add(IdDayLog.entries(journal.dir(), journal.id(), agent, day));
+            } catch (IdDayFileException e) {
+                return new Unread("the logged ids of agent " + agent + "'s day " + day.day() + " are not read: " + e.getMessage(), day.day());
+            }
+        }
+        try {
+            ids.attachLogs(entries);
+        } catch (IllegalArgumentException e) {
+            return new Unread("the logged ids of agent " + agent + " are not read: " + e.getMessage(), days.get(0).day());
         }
         return null;
     }

@@ -86,6 +86,8 @@ public final class Audit {
      * decoded for it alone.
      */
     public static Audit from(EngineState state) {
+        // the audit's fold is its own: a form it persists (a carried audit) holds its ids, never names the engine's logs of them
+        state.privacy.forgotten.values().forEach(dev.routing.projections.privacy.ForgottenIds::notLogged);
         Audit audit = new Audit(PrivateInput.from(state));
         audit.rules.add(state.rules);
         state.roster.agents.forEach((agent, settings) -> {

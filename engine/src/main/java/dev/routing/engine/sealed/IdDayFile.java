@@ -27,7 +27,8 @@ import java.util.zip.CRC32C;
  *
  * <pre>
  *  0  4 bytes magic         "RIDS"
- *  4  u32     format        2 (1: a table of a power of two slots, untagged; refused, and rebuilt from the journal)
+ *  4  u32     format        3; 2 is read as well (its entries are all live, a case of 3's); 1 (a table
+ *                          of a power of two slots, untagged) is refused, and rebuilt from the journal
  *  8  16 bytes journal id   the id of the journal whose entries let these ids go
  * 24  i64     epoch day     the UTC day the ids were let go on
  * 32  i64     covered index the journal index of an entry at or after the last that let one go
@@ -36,7 +37,8 @@ import java.util.zip.CRC32C;
  * 50  u16     agent length  the agent's UTF-8 bytes
  * 52  u32     crc           CRC32C of bytes [0, 52), the label, the agent and the body
  * 56          label, agent, zeros to a multiple of 8
- *             body          the table ({@link SealedIds})
+ *             body          the table ({@link SealedIds}); from format 3, a day the engine logged
+ *                          ({@link IdDayLog}) holds its log's entries byte for byte
  * </pre>
  *
  * The header is written after the body has been forced to disk, and the file renamed into place
@@ -44,7 +46,9 @@ import java.util.zip.CRC32C;
  */
 public final class IdDayFile implements SealedIds.Body {
     static final byte[] MAGIC = "RIDS".getBytes(StandardCharsets.US_ASCII);
-    static final int FORMAT = 2;
+    static final int FORMAT = 3;
+    /** The earlier format this build still reads: every entry live, no log's. */
+    static final int FORMAT_ALL_LIVE = 2;
     static final int FIXED = 56;
     static final int CRC_AT = 52;
     /** The folder beside the journal's own files that holds them. */
@@ -134,7 +138,9 @@ public final class IdDayFile implements SealedIds.Body {
         map.get(0, magic);
         if (!Arrays.equals(magic, MAGIC)) throw new IdDayFileException(path, "not an id day file (its magic is not \"RIDS\")");
         int format = map.getInt(4);
-        if (format != FORMAT) throw new IdDayFileException(path, "of format " + format + ", this build reads " + FORMAT);
+        if (format != FORMAT && format != FORMAT_ALL_LIVE) {
+            throw new IdDayFileException(path, "of format " + format + ", this build reads " + FORMAT_ALL_LIVE + " and " + FORMAT);
+        }
         long bodyLength = map.getLong(40);
         int labelLength = Short.toUnsignedInt(map.getShort(48));
         int agentLength = Short.toUnsignedInt(map.getShort(50));
@@ -163,6 +169,27 @@ public final class IdDayFile implements SealedIds.Body {
         return (FIXED + labelLength + agentLength + 7L) & ~7L;
     }
 
+    /**
+     * Maps the file and checks all of it, and that it is of this journal, agent and day, whatever
+     * rules wrote it and however far it covers: for the prefix of its entries that a checkpoint named
+     * as a log ({@link IdDayLog#entries}), which that checkpoint's checksum checks.
+     *
+     * @throws IdDayFileException naming the file and why it is not read
+     */
+    static IdDayFile openAny(Path path, byte[] journalId, String agent, long epochDay) {
+        return open(path, new Expected(journalId, agent, epochDay, null, Long.MAX_VALUE));
+    }
+
+    /** The first {@code length} bytes of the table's entries. */
+    byte[] entriesPrefix(long length) {
+        if (length > ids.entriesLength()) {
+            throw new IdDayFileException(path, "its entries are " + ids.entriesLength() + " bytes, shorter than the " + length + " named");
+        }
+        byte[] out = new byte[(int) length];
+        map.get((int) (bodyAt + ids.entriesAt()), out);
+        return out;
+    }
+
     private void check(Expected expected) {
         if (!Arrays.equals(header.journalId(), expected.journalId())) {
             throw new IdDayFileException(path, "of another journal (its journal id " + HexFormat.of().formatHex(header.journalId())
@@ -172,7 +199,7 @@ public final class IdDayFile implements SealedIds.Body {
         if (header.epochDay() != expected.epochDay()) {
             throw new IdDayFileException(path, "of epoch day " + header.epochDay() + ", not " + expected.epochDay());
         }
-        if (!header.label().equals(expected.label())) {
+        if (expected.label() != null && !header.label().equals(expected.label())) {
             throw new IdDayFileException(path, "stale: written under the rules " + header.label() + ", not " + expected.label());
         }
         if (header.coveredIndex() > expected.throughIndex()) {

@@ -28,12 +28,14 @@ public final class IdDaySealer {
      */
     static final int KEPT_AFTER_RETENTION_DAYS = 7;
     private final Journal journal;
+    private final IdDayLogs logs;
     /** The facts' day up to which every closed day has been tried, so a group of the same day costs a comparison. */
     private long checkedDay = Long.MIN_VALUE;
     private String failure;
 
-    public IdDaySealer(Journal journal) {
+    public IdDaySealer(Journal journal, IdDayLogs logs) {
         this.journal = journal;
+        this.logs = logs;
     }
 
     /** The state was rebuilt from the journal: its closed days on the heap are tried again at the next group. */
@@ -60,15 +62,38 @@ public final class IdDaySealer {
     private boolean seal(String agent, ForgottenIds ids, byte[] journalId, String label, long index) {
         long day = ids.oldestDayOnHeap();
         try {
-            ByteBuffer body = ids.oldestDayBody();
+            ByteBuffer body = ofItsLog(agent, ids, day);
+            boolean logged = body != null;
+            if (!logged) body = ids.oldestDayBody();
             int crc = IdDayWriter.write(journal.dir(), journalId, agent, day, index, label, body);
             IdDayFile file = IdDayFile.open(IdDayFile.path(journal.dir(), agent, day), new IdDayFile.Expected(journalId, agent, day, label, index));
             ids.sealOldestDay(new ForgottenIds.SealedDay(day, index, crc, label, file.ids().size()), file.ids());
+            if (logged) logs.sealed(agent, day);
+            return true;
+        } catch (IOException e) {
+            failure = "agent " + agent + "'s log of day " + day + " is not deleted (its table holds it): " + e.getMessage();
             return true;
         } catch (RuntimeException e) {
             // The group is journaled and answered: a day that cannot be sealed must not fail its answer.
             failure = "agent " + agent + "'s ids of day " + day + " stay on the heap: " + e.getMessage();
             return false;
+        }
+    }
+
+    /**
+     * The day's table made of its log whole, so that a checkpoint that named a prefix of the log
+     * reads it from the table once the log is gone; null when the day is not logged or its log does
+     * not read back (then it is sealed from the heap, and its log is left to the checkpoints that
+     * name it, and written anew for those to come).
+     */
+    private ByteBuffer ofItsLog(String agent, ForgottenIds ids, long day) {
+        if (!logs.log(agent, ids)) return null;
+        try {
+            return ForgottenIds.dayBodyOfLog(day, logs.whole(agent, ids, day));
+        } catch (RuntimeException e) {
+            ids.notLogged();
+            failure = "agent " + agent + "'s ids of day " + day + " are sealed from the heap, not from their log: " + e.getMessage();
+            return null;
         }
     }
 

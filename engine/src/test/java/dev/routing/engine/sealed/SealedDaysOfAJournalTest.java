@@ -128,7 +128,7 @@ class SealedDaysOfAJournalTest {
             crc.update(b.array(), IdDayFile.FIXED, b.capacity() - IdDayFile.FIXED);
             b.putInt(IdDayFile.CRC_AT, (int) crc.getValue());
             Files.write(f, b.array());
-        }, "of format 1, this build reads 2");
+        }, "of format 1, this build reads 2 and 3");
     }
 
     @Test

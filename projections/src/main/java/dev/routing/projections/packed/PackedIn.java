@@ -23,6 +23,12 @@ public final class PackedIn {
         case NOT_SHORTEST -> "a number not in its shortest form at byte " + at;
     });
 
+    /** Bytes held raw, not as base64 chunks (a log's entries, whose checksum the caller checked). */
+    public PackedIn(String what, byte[] bytes) {
+        this.what = what;
+        this.bytes = bytes;
+    }
+
     public PackedIn(String what, List<String> chunks) {
         this.what = what;
         if (chunks == null || chunks.isEmpty()) throw refused("no chunks");

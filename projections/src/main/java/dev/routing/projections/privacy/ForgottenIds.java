@@ -2,6 +2,7 @@ package dev.routing.projections.privacy;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.routing.projections.packed.PackedIn;
 import dev.routing.projections.retention.DayRuns;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -44,11 +45,37 @@ public final class ForgottenIds {
     final ArrayList<SealedIds> tables = new ArrayList<>();
 
     /**
+     * Where the entries the engine has logged end in the arena ({@link #logged}), or -1 while it logs
+     * none (a checkpoint that held its days whole, a log that could not be written): an empty record
+     * has logged all it holds.
+     */
+    int loggedUntil = 0;
+    /** While logging, one per day on the heap, oldest first: how much of the day its log holds. */
+    final ArrayList<LoggedDay> logged = new ArrayList<>();
+    /** The days on the heap a checkpoint named by their logs, until {@link #attachLogs} gives their entries. */
+    final ArrayList<LoggedDay> pendingLogs = new ArrayList<>();
+
+    /**
      * A closed day sealed in a table the engine keeps beside the journal, as a checkpoint names it:
      * its epoch day, the journal index its file covers, its file's checksum, the rules label it was
      * written under, and how many ids it holds.
      */
     public record SealedDay(long day, long index, int crc, String label, long count) {
+    }
+
+    /**
+     * A day on the heap as the engine logged it beside the journal (docs/decisions/0012): the day's
+     * entries in the order let go, {@code length} bytes of them, and their CRC32C. A log only grows
+     * while its day is open, so a checkpoint names its day by a prefix that stays what it named.
+     */
+    public record LoggedDay(long day, long length, int crc) {
+    }
+
+    /**
+     * A day's entries not yet in its log: {@code bytes} go after the {@code from} bytes it holds (0
+     * with {@code from} null: the log is written anew).
+     */
+    public record Unlogged(long day, LoggedDay from, byte[] bytes) {
     }
 
     /** Whether the id was let go on day {@code fromDay} or later (a day retention still keeps). */
@@ -61,6 +88,7 @@ public final class ForgottenIds {
      * (let go with no turn reading it first), or the turn that first read it.
      */
     public long lookup(String id, long fromDay) {
+        if (!pendingLogs.isEmpty()) throw new IllegalStateException("the logged ids of day " + pendingLogs.get(0).day() + " are not attached");
         IdKey key = IdKey.of(id);
         if (key == null) return NOT_HELD;
         int slot = table.find(key);
@@ -101,7 +129,7 @@ public final class ForgottenIds {
     public ByteBuffer oldestDayBody() {
         if (days.count() == 0) throw new IllegalStateException("no day on the heap");
         int until = days.count() > 1 ? (int) days.start(1) : arena.end;
-        return SealedIds.encode(arena, arena.base, until);
+        return SealedIds.encode(arena, arena.base, until, false);
     }
 
     /**
@@ -129,6 +157,105 @@ public final class ForgottenIds {
             throw new IllegalArgumentException("a table of day " + ids.day() + " for " + day);
         }
         tables.set(k, ids);
+    }
+
+    /**
+     * What the engine has not yet logged of each day on the heap, oldest first (none when all is):
+     * the engine appends each to its day's log, forces it, then says {@link #logged(List)}. While
+     * nothing is logged, every day on the heap, whole, to be written anew.
+     */
+    public List<Unlogged> unlogged() {
+        List<Unlogged> out = new ArrayList<>();
+        if (loggedUntil == arena.end && loggedUntil >= 0) return out;
+        for (int d = 0; d < days.count(); d++) {
+            int start = (int) days.start(d);
+            int until = d + 1 < days.count() ? (int) days.start(d + 1) : arena.end;
+            if (loggedUntil < 0) {
+                out.add(new Unlogged(days.day(d), null, arena.asLetGo(Math.max(start, arena.base), until)));
+            } else if (until > loggedUntil) {
+                out.add(new Unlogged(days.day(d), logged.get(d), arena.asLetGo(Math.max(start, loggedUntil), until)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The engine wrote what {@link #unlogged} gave, and each of those days' logs now holds what
+     * {@code written} says: every day on the heap is logged, so a checkpoint names them instead of
+     * holding their entries.
+     */
+    public void logged(List<LoggedDay> written) {
+        if (loggedUntil < 0) {
+            if (written.size() != days.count()) throw new IllegalArgumentException(written.size() + " logs for " + days.count() + " days");
+            logged.clear();
+            for (int d = 0; d < days.count(); d++) logged.add(null);
+        }
+        for (LoggedDay w : written) {
+            int d = 0;
+            while (d < days.count() && days.day(d) != w.day()) d++;
+            if (d == days.count()) throw new IllegalArgumentException("a log of day " + w.day() + ", which is not on the heap");
+            logged.set(d, w);
+        }
+        loggedUntil = arena.end;
+    }
+
+    /** A log could not be written: checkpoints hold the heap's days whole again, and the next writes each log anew. */
+    public void notLogged() {
+        logged.clear();
+        loggedUntil = -1;
+    }
+
+    /** Every day on the heap as its log holds it, oldest first, when all of each is logged; else none. */
+    public List<LoggedDay> loggedDaysOnHeap() {
+        return loggedUntil >= 0 && loggedUntil == arena.end ? List.copyOf(logged) : List.of();
+    }
+
+    /** The days a checkpoint named by their logs, oldest first, until attached. */
+    public List<LoggedDay> loggedDays() {
+        return List.copyOf(pendingLogs);
+    }
+
+    /**
+     * Gives the days named by their logs their entries, each the named prefix of its log (its
+     * checksum the caller's to have checked): replayed in order, an id let go again killing its older
+     * entry, as {@link #add} did. The record answers nothing until they are.
+     *
+     * @throws IllegalArgumentException when an entry is not of the form (a log's writer's bug)
+     */
+    public void attachLogs(List<byte[]> entries) {
+        if (entries.size() != pendingLogs.size()) throw new IllegalArgumentException(entries.size() + " logs for " + pendingLogs.size() + " days");
+        int total = 0;
+        for (int k = 0; k < entries.size(); k++) {
+            if (entries.get(k).length != pendingLogs.get(k).length()) {
+                throw new IllegalArgumentException("the log of day " + pendingLogs.get(k).day() + " of " + entries.get(k).length + " bytes, not " + pendingLogs.get(k).length());
+            }
+            total += entries.get(k).length;
+        }
+        arena.reserve(total);
+        for (int k = 0; k < entries.size(); k++) {
+            days.add(pendingLogs.get(k).day(), arena.end);
+            PackedIn in = new PackedIn("the logged ids of day " + pendingLogs.get(k).day(), entries.get(k));
+            while (in.remaining() > 0) ForgottenIdsForm.appendEntry(in, arena);
+        }
+        table.rebuild(IdTable.Twice.LET_GO_AGAIN);
+        logged.clear();
+        logged.addAll(pendingLogs);
+        pendingLogs.clear();
+        loggedUntil = arena.end;
+    }
+
+    /**
+     * The body of a table ({@link SealedIds}) holding a day's log whole: its entries byte for byte, in
+     * their order, those a later one let go again among them, so that a checkpoint that named a
+     * prefix of the log reads it from the table once the log is gone.
+     *
+     * @throws IllegalArgumentException when an entry is not of the form
+     */
+    public static ByteBuffer dayBodyOfLog(long day, byte[] entries) {
+        ForgottenIds one = new ForgottenIds();
+        one.pendingLogs.add(new LoggedDay(day, entries.length, 0));
+        one.attachLogs(List.of(entries));
+        return SealedIds.encode(one.arena, one.arena.base, one.arena.end, true);
     }
 
     /**
@@ -164,7 +291,10 @@ public final class ForgottenIds {
         if (key == null) return; // unknown it stays: private, as an id never stored is
         int found = table.find(key);
         if (found >= 0) arena.kill(table.entry(found));
-        if (days.opens(epochDay)) days.add(epochDay, arena.end);
+        if (days.opens(epochDay)) {
+            days.add(epochDay, arena.end);
+            if (loggedUntil >= 0) logged.add(new LoggedDay(epochDay, 0, 0)); // the CRC32C of no bytes
+        }
         table.put(key, found, arena.append(key, reader), found < 0);
         compactIfWasteful();
     }
@@ -193,14 +323,18 @@ public final class ForgottenIds {
         }
         arena.base = until;
         days.drop(gone);
+        if (loggedUntil >= 0) {
+            logged.subList(0, gone).clear();
+            loggedUntil = Math.max(loggedUntil, until);
+        }
         compactIfWasteful();
         return before - table.live;
     }
 
     private void compactIfWasteful() {
         if (!arena.wasteful()) return;
-        arena.compact(days);
-        table.rebuild(false);
+        loggedUntil = arena.compact(days, loggedUntil);
+        table.rebuild(IdTable.Twice.UNCHECKED);
     }
 
     /** The id's value when it is a decimal number in its canonical spelling that fits a long, else -1. */

@@ -27,6 +27,7 @@ final class ForgottenIdsForm {
     /** The serializer's attribute that asks for a state checkpoint's form (this one's and {@link KeptMessagesForm}'s). */
     static final String CHECKPOINT = "state-checkpoint-form";
     private static final String SEALED = "sealed ";
+    private static final String LOG = "log ";
 
     private ForgottenIdsForm() {}
 
@@ -46,15 +47,26 @@ final class ForgottenIdsForm {
     }
 
     static List<String> writeForCheckpoint(ForgottenIds ids) {
+        notPending(ids);
         List<String> form = new ArrayList<>();
         for (ForgottenIds.SealedDay d : ids.sealed) {
             form.add(String.format(Locale.ROOT, "%s%d %d %d %d %s", SEALED, d.day(), d.index(), d.crc(), d.count(), d.label()));
+        }
+        if (ids.loggedUntil >= 0 && ids.loggedUntil == ids.arena.end) {
+            for (ForgottenIds.LoggedDay d : ids.logged) form.add(String.format(Locale.ROOT, "%s%d %d %d", LOG, d.day(), d.length(), d.crc()));
+            form.addAll(new PackedOut(1).varLong(0).chunks());
+            return form;
         }
         form.addAll(heapForm(ids, List.of(), new long[0]));
         return form;
     }
 
+    private static void notPending(ForgottenIds ids) {
+        if (!ids.pendingLogs.isEmpty()) throw new IllegalStateException("forgotten ids: a logged day is named but not attached");
+    }
+
     static List<String> write(ForgottenIds ids) {
+        notPending(ids);
         if (ids.sealed.isEmpty()) return heapForm(ids, List.of(), new long[0]);
         if (ids.tables.contains(null)) throw new IllegalStateException("forgotten ids: a sealed day is named but not attached");
         // Each sealed day as the heap would hold it: without the entries a newer day let go again.
@@ -114,7 +126,18 @@ final class ForgottenIdsForm {
         List<ForgottenIds.SealedDay> sealed = new ArrayList<>();
         int first = 0;
         while (first < form.size() && form.get(first).startsWith(SEALED)) sealed.add(sealedDay(form.get(first++)));
+        List<ForgottenIds.LoggedDay> logs = new ArrayList<>();
+        while (first < form.size() && form.get(first).startsWith(LOG)) {
+            ForgottenIds.LoggedDay log = loggedDay(form.get(first++));
+            if (!logs.isEmpty() && log.day() <= logs.get(logs.size() - 1).day()) throw new IllegalArgumentException("forgotten ids: the logged day " + log.day() + " out of order");
+            if (!sealed.isEmpty() && log.day() <= sealed.get(sealed.size() - 1).day()) {
+                throw new IllegalArgumentException("forgotten ids: the logged day " + log.day() + " is not after the sealed days");
+            }
+            logs.add(log);
+        }
         ForgottenIds ids = readHeap(form.subList(first, form.size()));
+        if (!logs.isEmpty() && ids.days.count() > 0) throw new IllegalArgumentException("forgotten ids: days both logged and held");
+        ids.pendingLogs.addAll(logs);
         for (int k = 0; k < sealed.size(); k++) {
             long day = sealed.get(k).day();
             if ((k > 0 && day <= sealed.get(k - 1).day()) || (ids.days.count() > 0 && day >= ids.days.day(0))) {
@@ -137,6 +160,18 @@ final class ForgottenIdsForm {
         }
     }
 
+    private static ForgottenIds.LoggedDay loggedDay(String name) {
+        String[] parts = name.substring(LOG.length()).split(" ", -1);
+        try {
+            if (parts.length != 3) throw new NumberFormatException("not three fields");
+            long length = Long.parseLong(parts[1]);
+            if (length < 0 || length > Integer.MAX_VALUE) throw new NumberFormatException("a length out of range");
+            return new ForgottenIds.LoggedDay(Long.parseLong(parts[0]), length, Integer.parseInt(parts[2]));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("forgotten ids: a logged day's name that does not read: \"" + name + "\"");
+        }
+    }
+
     private static ForgottenIds readHeap(List<String> chunks) {
         PackedIn in = new PackedIn("forgotten ids", chunks);
         int count = in.count("days", 2);
@@ -153,24 +188,30 @@ final class ForgottenIdsForm {
         for (int d = 0; d < count; d++) {
             ids.days.add(dayOf[d], arena.end);
             for (int k = 0; k < counts[d]; k++) {
-                int start = in.position();
-                long header = in.varLong();
-                if (header > Integer.MAX_VALUE || (header & IdArena.DEAD) != 0) throw in.refused("a bad entry header at byte " + start);
-                int length = (int) (header >>> IdArena.FLAG_BITS);
-                int payload = in.position();
-                if ((header & IdArena.DECIMAL) != 0) {
-                    long value = in.varLong();
-                    if (value < 0 || in.position() - payload != length) throw in.refused("a bad number at byte " + start);
-                } else {
-                    in.skip(length);
-                }
-                if ((header & IdArena.READER) != 0) in.varLong();
-                arena.appendStored(in.bytes(), start, in.position() - start);
+                appendEntry(in, arena);
                 ids.table.live++;
             }
         }
         in.end();
-        ids.table.rebuild(true);
+        ids.table.rebuild(IdTable.Twice.REFUSED);
+        if (count > 0) ids.loggedUntil = -1; // held whole: the next log of each day is written anew
         return ids;
+    }
+
+    /** Reads one entry of {@link IdArena}'s form, checked, and appends it to {@code arena} (which has room). */
+    static void appendEntry(PackedIn in, IdArena arena) {
+        int start = in.position();
+        long header = in.varLong();
+        if (header > Integer.MAX_VALUE || (header & IdArena.DEAD) != 0) throw in.refused("a bad entry header at byte " + start);
+        int length = (int) (header >>> IdArena.FLAG_BITS);
+        int payload = in.position();
+        if ((header & IdArena.DECIMAL) != 0) {
+            long value = in.varLong();
+            if (value < 0 || in.position() - payload != length) throw in.refused("a bad number at byte " + start);
+        } else {
+            in.skip(length);
+        }
+        if ((header & IdArena.READER) != 0) in.varLong();
+        arena.appendStored(in.bytes(), start, in.position() - start);
     }
 }

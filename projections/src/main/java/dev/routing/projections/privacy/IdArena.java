@@ -94,13 +94,19 @@ final class IdArena {
         return waste > 4096 && waste > (end - waste);
     }
 
-    /** Rewrites the arena from {@link #base} without dead entries; each day's start moves with its entries. */
-    void compact(DayRuns days) {
+    /**
+     * Rewrites the arena from {@link #base} without dead entries; each day's start moves with its
+     * entries, and so does {@code mark} (an entry's offset, or the end): returns where it is now
+     * (a mark before the base, or -1, stays as it was).
+     */
+    int compact(DayRuns days, int mark) {
         byte[] kept = new byte[Math.max(64, end - base - deadBytes + 16)];
         int out = 0;
         int day = 0;
+        int moved = mark < base ? mark : -1;
         for (int at = base; at < end; ) {
             while (day < days.count() && days.start(day) <= at) days.start(day++, out);
+            if (at == mark) moved = out;
             int header = header(at);
             int size = entrySize(at, header);
             if (!dead(header)) {
@@ -111,10 +117,28 @@ final class IdArena {
         }
         // A day whose every entry died keeps its place, empty: it leaves when its turn comes.
         while (day < days.count()) days.start(day++, out);
+        if (mark == end) moved = out;
         bytes = kept;
         base = 0;
         end = out;
         deadBytes = 0;
+        return moved;
+    }
+
+    /**
+     * The entries in {@code [from, to)} as they were let go, each with its dead flag cleared: what a
+     * log of them replays ({@link ForgottenIds#attachLogs} kills an entry again where a later one
+     * holds its id).
+     */
+    byte[] asLetGo(int from, int to) {
+        byte[] out = Arrays.copyOfRange(bytes, from, to);
+        for (int at = 0; at < out.length; ) {
+            int header = (int) Varint.get(out, at);
+            out[at] &= (byte) ~DEAD; // the flags sit in the header's first byte
+            at += Varint.size(header) + (header >>> FLAG_BITS);
+            if ((header & READER) != 0) at += Varint.sizeAt(out, at);
+        }
+        return out;
     }
 
     boolean matches(int at, IdKey key) {

@@ -54,9 +54,9 @@ final class IdTable {
     void put(IdKey key, int found, int at, boolean isNew) {
         if (isNew) live++;
         if (live * 4L > slots.length * 3L) {
-            rehash(slots.length + (slots.length >> 1), false);
+            rehash(slots.length + (slots.length >> 1), Twice.UNCHECKED);
         } else if (at + 1 > offsetMask) {
-            rehash(slots.length, false);
+            rehash(slots.length, Twice.UNCHECKED);
         } else {
             slots[found >= 0 ? found : -found - 1] = tag(key.hash(), offsetMask) | (at + 1);
         }
@@ -64,7 +64,7 @@ final class IdTable {
 
     /** Grows the table, once, to hold {@code entries} live entries without growing again before them. */
     void reserve(long entries) {
-        if (entries * 4L > slots.length * 3L) rehash((int) Math.min(Integer.MAX_VALUE - 8, (entries * 4L + 2) / 3 + 1), false);
+        if (entries * 4L > slots.length * 3L) rehash((int) Math.min(Integer.MAX_VALUE - 8, (entries * 4L + 2) / 3 + 1), Twice.UNCHECKED);
     }
 
     /** Empties the slot of the live entry at {@code at} (with its {@code header}). */
@@ -73,30 +73,55 @@ final class IdTable {
         live--;
     }
 
-    /** Rebuilds the table two thirds full from the arena's live entries; {@code checked} refuses an id met twice (a damaged checkpoint's). */
-    void rebuild(boolean checked) {
-        rehash(Math.max(EMPTY, (int) ((live * 3L + 1) / 2)), checked);
+    /** What a rebuild does with an id it meets twice among the live entries. */
+    enum Twice {
+        /** Cannot happen: the arena is this process's own. */
+        UNCHECKED,
+        /** Refused: a damaged checkpoint's (an {@link IllegalArgumentException}). */
+        REFUSED,
+        /** The id was let go again: the older entry is killed, as {@link ForgottenIds#add} would have (a log's replay). */
+        LET_GO_AGAIN
     }
 
-    private void rehash(int size, boolean checked) {
+    /** Rebuilds the table two thirds full from the arena's live entries, counting them when {@code twice} is {@link Twice#LET_GO_AGAIN}. */
+    void rebuild(Twice twice) {
+        if (twice == Twice.LET_GO_AGAIN) live = liveEntries();
+        rehash(Math.max(EMPTY, (int) ((live * 3L + 1) / 2)), twice);
+    }
+
+    private int liveEntries() {
+        int n = 0;
+        for (int at = arena.base; at < arena.end; ) {
+            int header = arena.header(at);
+            if (!IdArena.dead(header)) n++;
+            at += arena.entrySize(at, header);
+        }
+        return n;
+    }
+
+    private void rehash(int size, Twice twice) {
         slots = new int[size];
         offsetMask = offsetMask(arena.end);
         for (int at = arena.base; at < arena.end; ) {
             int header = arena.header(at);
+            int entrySize = arena.entrySize(at, header);
             if (!IdArena.dead(header)) {
                 int hash = arena.hashAt(at, header);
                 int tag = tag(hash, offsetMask);
                 int i = home(hash, size);
                 while (slots[i] != 0) {
                     // one id has one hash, so one tag: only an entry with this tag can be this id again
-                    if (checked && (slots[i] & ~offsetMask) == tag && arena.sameId((slots[i] & offsetMask) - 1, at)) {
-                        throw new IllegalArgumentException("forgotten ids: an id twice, at byte " + at);
+                    if (twice != Twice.UNCHECKED && (slots[i] & ~offsetMask) == tag && arena.sameId((slots[i] & offsetMask) - 1, at)) {
+                        if (twice == Twice.REFUSED) throw new IllegalArgumentException("forgotten ids: an id twice, at byte " + at);
+                        arena.kill((slots[i] & offsetMask) - 1);
+                        live--;
+                        break;
                     }
                     i = next(i, size);
                 }
                 slots[i] = tag | (at + 1);
             }
-            at += arena.entrySize(at, header);
+            at += entrySize;
         }
     }
 

@@ -210,18 +210,34 @@ public final class SealedIds {
         return true;
     }
 
-    /** Calls {@code sink} with each entry's bytes, in the order let go, that {@code keep} keeps (given the entry's key). */
+    /**
+     * Calls {@code sink} with each live entry's bytes, in the order let go, that {@code keep} keeps
+     * (given the entry's key); an entry whose id a later one of the day holds is passed over.
+     */
     void forEachEntry(java.util.function.Predicate<IdKey> keep, EntrySink sink) {
         long length = body.length();
         long n = 0;
-        for (long at = entriesAt; at < length; n++) {
+        for (long at = entriesAt; at < length; ) {
             long end = entryEnd(at);
             byte[] entry = new byte[(int) (end - at)];
             for (int b = 0; b < entry.length; b++) entry[b] = body.byteAt(at + b);
-            if (keep.test(IdArena.keyOf(entry, 0))) sink.entry(entry);
+            IdKey key = IdArena.keyOf(entry, 0);
+            if (find(key) == at) {
+                n++;
+                if (keep.test(key)) sink.entry(entry);
+            }
             at = end;
         }
         if (n != count) throw damaged(n + " entries for " + count + " ids");
+    }
+
+    /** Where the entries start in the body, and how many bytes they take: a day's log, when the table was made of one. */
+    public long entriesAt() {
+        return entriesAt;
+    }
+
+    public long entriesLength() {
+        return body.length() - entriesAt;
     }
 
     /** An entry's bytes in {@link IdArena}'s form. */
@@ -247,18 +263,18 @@ public final class SealedIds {
 
     /**
      * The body of a table holding the live entries of {@code arena} in {@code [from, to)}, in their
-     * order: a closed day of the record.
+     * order: a closed day of the record; with {@code all}, every entry there, the dead ones (an id let
+     * go again later that day) live in form but in no slot, so the entries are the day's log byte for
+     * byte ({@link ForgottenIds#dayBodyOfLog}).
      */
-    static ByteBuffer encode(IdArena arena, int from, int to) {
+    static ByteBuffer encode(IdArena arena, int from, int to, boolean all) {
         int count = 0;
         int bytes = 0;
         for (int at = from; at < to; ) {
             int header = arena.header(at);
             int size = arena.entrySize(at, header);
-            if (!IdArena.dead(header)) {
-                count++;
-                bytes += size;
-            }
+            if (!IdArena.dead(header)) count++;
+            if (all || !IdArena.dead(header)) bytes += size;
             at += size;
         }
         long slots = Math.max(MIN_SLOTS, (count * 4L + 2) / 3);
@@ -272,12 +288,16 @@ public final class SealedIds {
         for (int at = from; at < to; ) {
             int header = arena.header(at);
             int size = arena.entrySize(at, header);
-            if (!IdArena.dead(header)) {
+            boolean dead = IdArena.dead(header);
+            if (!dead) {
                 int hash = arena.hashAt(at, header);
                 int i = IdTable.home(hash, (int) slots);
                 while (out.getInt(SLOTS_AT + 4 * i) != 0) i = i + 1 == slots ? 0 : i + 1;
                 out.putInt(SLOTS_AT + 4 * i, (int) (tag(hash, offsetMask) | (written + 1)));
+            }
+            if (all || !dead) {
                 out.put(entriesAt + written, arena.bytes, at, size);
+                out.put(entriesAt + written, (byte) (arena.bytes[at] & ~IdArena.DEAD)); // the flags sit in the header's first byte
                 written += size;
             }
             at += size;
@@ -301,6 +321,6 @@ public final class SealedIds {
             if (ids.holds(one, Long.MIN_VALUE)) throw new IllegalArgumentException("the id " + one + " twice");
             ids.add(one, r == ForgottenIds.NO_READER ? null : r, 0);
         }
-        return encode(ids.arena, ids.arena.base, ids.arena.end);
+        return encode(ids.arena, ids.arena.base, ids.arena.end, false);
     }
 }

@@ -471,12 +471,12 @@ class IdTableModelTest {
                     arena.base = until;
                 } else if (op < 980) {
                     trace.add("compact");
-                    arena.compact(noDays);
-                    table.rebuild(false);
+                    arena.compact(noDays, -1);
+                    table.rebuild(IdTable.Twice.UNCHECKED);
                 } else if (op < 988) {
                     boolean checked = r.nextBoolean();
                     trace.add("rebuild " + checked);
-                    table.rebuild(checked);
+                    table.rebuild(checked ? IdTable.Twice.REFUSED : IdTable.Twice.UNCHECKED);
                 } else if (op < 995) {
                     long entries = table.live + r.nextInt(5_000);
                     trace.add("reserve " + entries);
@@ -558,7 +558,7 @@ class IdTableModelTest {
             IdKey twice = IdKey.of("t17" + "x".repeat(pad));
             arena.append(twice, 5L);
             table.live++;
-            assertThrows(IllegalArgumentException.class, () -> table.rebuild(true), "pad " + pad + ", end " + arena.end);
+            assertThrows(IllegalArgumentException.class, () -> table.rebuild(IdTable.Twice.REFUSED), "pad " + pad + ", end " + arena.end);
         }
     }
 
