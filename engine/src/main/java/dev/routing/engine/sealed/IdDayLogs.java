@@ -15,7 +15,7 @@ import java.util.zip.CRC32C;
 /**
  * The engine's logs of the days of ids still on the heap ({@link IdDayLog}, docs/decisions/0012):
  * before each state checkpoint, after the group before it is journaled, what each agent let go since
- * the last is appended to its day's log and forced, so the checkpoint names the day by its log's
+ * the last is appended to its day's log, so the checkpoint names the day by its log's
  * prefix instead of holding its ids. An agent whose log cannot be written (a full disk) goes into the
  * checkpoint whole, as before, and its logs are written anew at the next.
  */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.JournalSink;
+import dev.routing.engine.testing.SameAnswers;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
@@ -49,7 +50,7 @@ class DaySealRefusedTest {
                 why);
         try (Journal j = Journal.openReader(journal)) {
             assertTrue(j.notes().stream().anyMatch(n -> n.contains("have no seal")), j.notes()::toString);
-            SealedDaysOfAJournalTest.answersAlike(Replay.full(j).state(), live);
+            SameAnswers.check(Replay.full(j).state(), live);
             assertEquals(java.util.List.of(), j.sealProblems(), "no seal, nothing to compare: the days are walked");
         }
     }

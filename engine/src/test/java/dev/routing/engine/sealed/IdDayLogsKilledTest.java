@@ -1,6 +1,5 @@
 package dev.routing.engine.sealed;
 
-import static dev.routing.engine.sealed.SealedDaysOfAJournalTest.answersAlike;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +7,7 @@ import dev.routing.engine.Replay;
 import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.JournalSink;
+import dev.routing.engine.testing.SameAnswers;
 import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.ForkedJvm;
@@ -27,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the journal's full fold, and verify compares every one; an engine opened on what was left goes on.
  */
 class IdDayLogsKilledTest {
+    /** The child's lines after which each kill comes: in the first day, the second, after the restart, in the third. */
+    private static final String[] AFTER = {"playing", "acted 1", "acted 3", "acted 4"};
+
     @Test
     void anEngineKilledAtAnyMomentLeavesLogsEveryJournaledCheckpointReadsThrough(@TempDir Path dir) throws Exception {
         for (int kill = 0; kill < 4; kill++) {
@@ -34,20 +37,24 @@ class IdDayLogsKilledTest {
             Process child = ForkedJvm.of(PlaysThreeDays.class, journal.toString()).redirectErrorStream(true).start();
             try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
+                String after = AFTER[kill];
                 do {
                     line = out.readLine();
-                } while (line != null && !line.startsWith("playing"));
-                assertTrue(line != null, "the child never started");
-                Thread.sleep(400L + 600L * kill); // later into the days each time
+                } while (line != null && !line.equals(after));
+                assertTrue(line != null, "the child never said " + after);
+                Thread.sleep(40); // into the next action: a long history's appends and checkpoints, a day's seal
                 child.toHandle().destroyForcibly();
                 assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+                StringBuilder rest = new StringBuilder();
+                while ((line = out.readLine()) != null) rest.append(line).append('\n');
+                assertFalse(rest.toString().contains("played"), "kill " + kill + " came after the days were played: " + rest);
             }
             try (JournalSink reopened = new JournalSink(journal, RuleSet.CURRENT, 500)) {
                 reopened.engine().checkpoint(); // the engine goes on from what the kill left, and logs on
             }
             try (Journal j = Journal.openReader(journal)) {
                 String err = Stderr.of(() -> {
-                    answersAlike(Replay.full(j).state(), Replay.restore(j).state());
+                    SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
                     Verify.Report report = Verify.run(j, n -> { });
                     assertTrue(report.ok(), report::divergence);
                     return null;
@@ -63,8 +70,12 @@ class IdDayLogsKilledTest {
             try (JournalSink sink = JournalSink.batched(Path.of(args[0]), RuleSet.CURRENT, 500)) {
                 System.out.println("playing");
                 System.out.flush();
-                StreamHost.play(sink, LoggedDaysOfAJournalTest.stream());
+                StreamHost.play(sink, dev.routing.engine.testing.StreamGenerator.threeLongDaysEndingInTheThird(), k -> {
+                    System.out.println("acted " + k);
+                    System.out.flush();
+                });
             }
+            System.out.println("played");
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.routing.engine.sealed;
 
-import static dev.routing.engine.sealed.SealedDaysOfAJournalTest.answersAlike;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.Replay;
 import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
-import dev.routing.engine.testing.Sink;
-import dev.routing.journal.event.Decision;
-import dev.routing.journal.event.Fact;
-import java.time.Instant;
 import dev.routing.engine.testing.JournalCopy;
 import dev.routing.engine.testing.JournalSink;
+import dev.routing.engine.testing.SameAnswers;
+import dev.routing.engine.testing.Sink;
 import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.codec.CheckpointJson;
+import dev.routing.journal.event.Decision;
+import dev.routing.journal.event.Fact;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
@@ -27,6 +26,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,16 +56,11 @@ class LoggedDaysOfAJournalTest {
         otherJournal = dir.resolve("other");
         for (Path p : List.of(journal, otherJournal)) {
             try (JournalSink sink = JournalSink.batched(p, RuleSet.CURRENT, 2_000)) {
-                StreamHost.play(sink, stream());
+                StreamHost.play(sink, StreamGenerator.threeLongDaysEndingInTheThird());
             }
         }
     }
 
-    /** Three agents' long histories on three days, a restart in the second: the journal ends in the third, its ids logged. */
-    static List<dev.routing.engine.testing.Action> stream() {
-        List<dev.routing.engine.testing.Action> days = StreamGenerator.threeLongDays();
-        return days.subList(0, days.size() - 2); // not the day after, which lets nothing go
-    }
 
     @Test
     void todaysIdsAreLoggedAndEveryCheckpointRestoresThroughLogsAndTablesAsTheFullFold() {
@@ -79,7 +74,7 @@ class LoggedDaysOfAJournalTest {
             assertTrue(namedLogs(j, j.newestCheckpointJson(Long.MAX_VALUE).checkpoint()).size() > 0, "the newest checkpoint names logs");
             assertTrue(aCheckpointNamesALogSinceDeleted(j), "an older checkpoint names a day whose log its table now holds");
             String err = Stderr.of(() -> {
-                answersAlike(Replay.full(j).state(), Replay.restore(j).state());
+                SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
                 Verify.Report report = Verify.run(j, n -> { });
                 assertTrue(report.ok(), report::divergence);
                 return null;
@@ -146,7 +141,7 @@ class LoggedDaysOfAJournalTest {
                     return inner.restart(at);
                 }
             };
-            List<dev.routing.engine.testing.Action> days = new ArrayList<>(stream());
+            List<dev.routing.engine.testing.Action> days = new ArrayList<>(StreamGenerator.threeLongDaysEndingInTheThird());
             days.add(new dev.routing.engine.testing.Action(dev.routing.engine.testing.Action.Kind.RESTART, 0, 0, 0));
             days.add(new dev.routing.engine.testing.Action(dev.routing.engine.testing.Action.Kind.LONG_HISTORY, 2, 3, 0));
             StreamHost.play(sink, days);
@@ -162,7 +157,7 @@ class LoggedDaysOfAJournalTest {
         }
         try (Journal j = Journal.openReader(killed)) {
             String err = Stderr.of(() -> {
-                answersAlike(Replay.full(j).state(), Replay.restore(j).state());
+                SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
                 Verify.Report report = Verify.run(j, n -> { });
                 assertTrue(report.ok(), report::divergence);
                 return null;
@@ -178,7 +173,7 @@ class LoggedDaysOfAJournalTest {
         fault.apply(victim);
         try (Journal j = Journal.openReader(copy)) {
             String err = Stderr.of(() -> {
-                answersAlike(Replay.full(j).state(), Replay.restore(j).state());
+                SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
                 Verify.Report report = Verify.run(j, n -> { });
                 assertTrue(report.ok(), report::divergence);
                 return null;

@@ -1,15 +1,15 @@
 package dev.routing.engine.sealed;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.Replay;
 import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.JournalCopy;
 import dev.routing.engine.testing.JournalSink;
-import dev.routing.engine.testing.Action;
+import dev.routing.engine.testing.SameAnswers;
 import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
@@ -74,7 +74,7 @@ class SealedDaysOfAJournalTest {
                 EngineState restored = Replay.restore(j).state();
                 assertTrue(restored.privacy.forgotten.values().stream().anyMatch(ids -> !ids.sealedDays().isEmpty()),
                         "the newest checkpoint names sealed days");
-                answersAlike(full, restored);
+                SameAnswers.check(full, restored);
                 Verify.Report report = Verify.run(j, n -> { });
                 assertTrue(report.ok(), report::divergence);
                 return null;
@@ -154,7 +154,7 @@ class SealedDaysOfAJournalTest {
     private static String restoresAsTheFullFoldAndVerifies(Path copy) {
         try (Journal j = Journal.openReader(copy)) {
             return Stderr.of(() -> {
-                answersAlike(Replay.full(j).state(), Replay.restore(j).state());
+                SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
                 Verify.Report report = Verify.run(j, n -> { });
                 assertTrue(report.ok(), report::divergence);
                 return null;
@@ -193,18 +193,6 @@ class SealedDaysOfAJournalTest {
 
     interface Fault {
         void apply(Path file) throws IOException;
-    }
-
-    /** Every agent's every message id answers alike, and the two states are the same, byte for byte. */
-    static void answersAlike(EngineState reference, EngineState restored) {
-        long today = dev.routing.projections.retention.Retention.day(reference.clockMillis);
-        for (String agent : StreamHost.AGENTS) {
-            for (int id = 1; id < 40_000; id++) {
-                assertEquals(reference.privacy.forgottenLookup(agent, "m" + id, today), restored.privacy.forgottenLookup(agent, "m" + id, today),
-                        agent + " m" + id);
-            }
-        }
-        assertArrayEquals(StateCodec.toBytes(reference), StateCodec.toBytes(restored));
     }
 
     private static IdDayFile.Expected anyOf(Path f) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.JournalSink;
+import dev.routing.engine.testing.SameAnswers;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
@@ -46,8 +47,8 @@ class SealingBlockedTest {
         assertTrue(live.privacy.forgotten.values().stream().allMatch(ids -> ids.sealedDays().isEmpty()), "nothing was sealed");
         try (Journal j = Journal.openReader(journal)) {
             EngineState full = Replay.full(j).state();
-            SealedDaysOfAJournalTest.answersAlike(full, live);
-            SealedDaysOfAJournalTest.answersAlike(full, Replay.restore(j).state());
+            SameAnswers.check(full, live);
+            SameAnswers.check(full, Replay.restore(j).state());
         }
         assertEquals("not a folder", Files.readString(journal.resolve(IdDayFile.FOLDER)), "the operator's file is left as it was");
     }

@@ -35,6 +35,12 @@ public final class StreamGenerator {
         return s;
     }
 
+    /** {@link #threeLongDays} without the day after: the journal ends in the third day, its ids on the heap and logged. */
+    public static List<Action> threeLongDaysEndingInTheThird() {
+        List<Action> days = threeLongDays();
+        return days.subList(0, days.size() - 2);
+    }
+
     public static List<Action> stream(long seed, int maxLength) {
         return stream(seed, maxLength, WEIGHTED);
     }

@@ -56,9 +56,17 @@ public final class StreamHost {
     }
 
     public static StreamHost play(Sink sink, List<Action> actions) {
+        return play(sink, actions, k -> { });
+    }
+
+    /** Plays the actions, telling {@code acted} the number of each once it is played. */
+    public static StreamHost play(Sink sink, List<Action> actions, java.util.function.IntConsumer acted) {
         StreamHost host = new StreamHost(sink);
         host.setup();
-        for (Action action : actions) host.act(action);
+        for (int k = 0; k < actions.size(); k++) {
+            host.act(actions.get(k));
+            acted.accept(k);
+        }
         return host;
     }
 

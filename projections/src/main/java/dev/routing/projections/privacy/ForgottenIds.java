@@ -161,7 +161,7 @@ public final class ForgottenIds {
 
     /**
      * What the engine has not yet logged of each day on the heap, oldest first (none when all is):
-     * the engine appends each to its day's log, forces it, then says {@link #logged(List)}. While
+     * the engine appends each to its day's log, then says {@link #logged(List)}. While
      * nothing is logged, every day on the heap, whole, to be written anew.
      */
     public List<Unlogged> unlogged() {
@@ -232,11 +232,15 @@ public final class ForgottenIds {
             total += entries.get(k).length;
         }
         arena.reserve(total);
+        int count = 0;
         for (int k = 0; k < entries.size(); k++) {
+            byte[] log = entries.get(k);
+            PackedIn words = new PackedIn("the logged ids of day " + pendingLogs.get(k).day(), log);
+            for (int at = 0; at < log.length; count++) at = ForgottenIdsForm.entryEnd(log, at, log.length, words);
             days.add(pendingLogs.get(k).day(), arena.end);
-            PackedIn in = new PackedIn("the logged ids of day " + pendingLogs.get(k).day(), entries.get(k));
-            while (in.remaining() > 0) ForgottenIdsForm.appendEntry(in, arena);
+            arena.appendStored(log, 0, log.length);
         }
+        table.live = count;
         table.rebuild(IdTable.Twice.LET_GO_AGAIN);
         logged.clear();
         logged.addAll(pendingLogs);

@@ -3,6 +3,7 @@ package dev.routing.projections.privacy;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import dev.routing.journal.bytes.Varint;
 import dev.routing.projections.packed.PackedIn;
 import dev.routing.projections.packed.PackedOut;
 import dev.routing.projections.retention.DayRuns;
@@ -201,17 +202,31 @@ final class ForgottenIdsForm {
     /** Reads one entry of {@link IdArena}'s form, checked, and appends it to {@code arena} (which has room). */
     static void appendEntry(PackedIn in, IdArena arena) {
         int start = in.position();
-        long header = in.varLong();
-        if (header > Integer.MAX_VALUE || (header & IdArena.DEAD) != 0) throw in.refused("a bad entry header at byte " + start);
+        int end = entryEnd(in.bytes(), start, in.bytes().length, in);
+        in.skip(end - start);
+        arena.appendStored(in.bytes(), start, end - start);
+    }
+
+    /**
+     * Where the entry at {@code at} of {@link IdArena}'s form ends, checked: its header (live), its
+     * number in its shortest form or its bytes, its reader, none of it at or past {@code limit}.
+     *
+     * @throws IllegalArgumentException saying what and where, in {@code in}'s words
+     */
+    static int entryEnd(byte[] bytes, int at, int limit, PackedIn in) {
+        Varint.Refusal cut = fault -> in.refused("an entry that does not read at byte " + at + " (" + fault.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
+        long header = Varint.read(bytes, at, limit, cut);
+        if (header > Integer.MAX_VALUE || (header & IdArena.DEAD) != 0) throw in.refused("a bad entry header at byte " + at);
+        int payload = at + Varint.size(header);
         int length = (int) (header >>> IdArena.FLAG_BITS);
-        int payload = in.position();
         if ((header & IdArena.DECIMAL) != 0) {
-            long value = in.varLong();
-            if (value < 0 || in.position() - payload != length) throw in.refused("a bad number at byte " + start);
-        } else {
-            in.skip(length);
+            long value = Varint.read(bytes, payload, limit, cut);
+            if (value < 0 || Varint.size(value) != length) throw in.refused("a bad number at byte " + at);
+        } else if (length > limit - payload) {
+            throw in.refused("an entry cut at byte " + at);
         }
-        if ((header & IdArena.READER) != 0) in.varLong();
-        arena.appendStored(in.bytes(), start, in.position() - start);
+        int end = payload + length;
+        if ((header & IdArena.READER) != 0) end += Varint.size(Varint.read(bytes, end, limit, cut));
+        return end;
     }
 }

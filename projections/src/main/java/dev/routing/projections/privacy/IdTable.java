@@ -83,20 +83,12 @@ final class IdTable {
         LET_GO_AGAIN
     }
 
-    /** Rebuilds the table two thirds full from the arena's live entries, counting them when {@code twice} is {@link Twice#LET_GO_AGAIN}. */
+    /**
+     * Rebuilds the table two thirds full from the arena's live entries ({@link #live} of them; with
+     * {@link Twice#LET_GO_AGAIN}, at most that many, fewer by each id met again).
+     */
     void rebuild(Twice twice) {
-        if (twice == Twice.LET_GO_AGAIN) live = liveEntries();
         rehash(Math.max(EMPTY, (int) ((live * 3L + 1) / 2)), twice);
-    }
-
-    private int liveEntries() {
-        int n = 0;
-        for (int at = arena.base; at < arena.end; ) {
-            int header = arena.header(at);
-            if (!IdArena.dead(header)) n++;
-            at += arena.entrySize(at, header);
-        }
-        return n;
     }
 
     private void rehash(int size, Twice twice) {
