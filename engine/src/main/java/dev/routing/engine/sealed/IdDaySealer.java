@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 /**
  * Seals the closed days of every agent's forgotten ids (docs/decisions/0011): after a group is
  * journaled, never inside {@code decide} or a fold, each day on the heap older than the facts' day is
- * written to its file ({@link IdDayWriter}), mapped back, and leaves the heap. Every id in it was let
+ * written to its file ({@link IdDayWriter}), made of its log ({@link IdDayLogs}) when it has one, mapped
+ * back, and leaves the heap; then its log is deleted. Every id in it was let
  * go by an entry the journal already holds: the day closed before the group that crossed midnight
  * was decided, and that group is written. A day that cannot be written (a full disk) stays on the
  * heap, where it answers as before and goes into the checkpoint whole; the next day tries again.

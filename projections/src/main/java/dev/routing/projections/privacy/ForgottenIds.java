@@ -29,6 +29,12 @@ import java.util.Map;
  * asked newest first after it: an id let go again shadows its older entry there instead of killing it.
  * A state restored from a checkpoint names its sealed days ({@link SealedDay}) and answers nothing
  * until each is {@link #attach attached}.
+ *
+ * <p>The days on the heap are logged by the engine beside the journal as they grow
+ * (docs/decisions/0012): {@link #unlogged} gives what each log lacks, {@link #logged(List)} takes
+ * what it now holds, and a checkpoint written when all is logged names each day by its log's prefix
+ * ({@link LoggedDay}) rather than holding it; a state restored from one answers nothing until the
+ * prefixes are {@link #attachLogs attached}.
  */
 @JsonSerialize(using = ForgottenIdsForm.Json.class)
 public final class ForgottenIds {

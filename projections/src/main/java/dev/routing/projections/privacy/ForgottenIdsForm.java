@@ -22,7 +22,10 @@ import java.util.Locale;
  *
  * <p>A state checkpoint ({@link #CHECKPOINT} set) writes a sealed day by its name instead, one string
  * before the chunks, {@code "sealed <day> <index> <crc> <count> <label>"} (base64 holds no space), so
- * it holds the heap's days only; a restore attaches each named day's table from its file.
+ * it holds the heap's days only; a restore attaches each named day's table from its file. Once the
+ * engine has logged every day on the heap (docs/decisions/0012), it names each of those too, {@code
+ * "log <day> <length> <crc>"} after the sealed ones, and the chunks hold no day; a restore reads each
+ * log's prefix and {@link ForgottenIds#attachLogs attaches} it.
  */
 final class ForgottenIdsForm {
     /** The serializer's attribute that asks for a state checkpoint's form (this one's and {@link KeptMessagesForm}'s). */
