@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
+import java.util.stream.IntStream;
 
 /**
  * Rebuilds state from a journal: from its start, or from the newest checkpoint at or before a point
@@ -206,24 +207,32 @@ public final class Replay {
     }
 
     private static Unread unread(Journal journal, EngineState state, long checkpointIndex) {
-        for (Map.Entry<String, ForgottenIds> agent : state.privacy.forgotten.entrySet()) {
-            for (ForgottenIds.SealedDay day : agent.getValue().sealedDays()) {
-                try {
-                    IdDayFile file = IdDayFile.open(IdDayFile.path(journal.dir(), agent.getKey(), day.day()),
-                            new IdDayFile.Expected(journal.id(), agent.getKey(), day.day(), day.label(), checkpointIndex));
-                    if (file.header().crc() != day.crc() || file.header().coveredIndex() != day.index() || file.ids().size() != day.count()) {
-                        throw new IdDayFileException(file.path(), "stale: not the file the checkpoint names (it covers index 0x"
-                                + Long.toHexString(file.header().coveredIndex()) + ", the checkpoint's names 0x" + Long.toHexString(day.index()) + ")");
-                    }
-                    agent.getValue().attach(day, file.ids());
-                } catch (IdDayFileException e) {
-                    return new Unread("the sealed ids of agent " + agent.getKey() + "'s day " + day.day() + " are not read: " + e.getMessage(), day.day() + 1);
-                }
-            }
-            Unread logs = attachLogs(journal, agent.getKey(), agent.getValue());
-            if (logs != null) return logs;
+        List<Map.Entry<String, ForgottenIds>> agents = List.copyOf(state.privacy.forgotten.entrySet());
+        Unread[] unread = new Unread[agents.size()];
+        // Each agent's files are its own: read on every core (today's ids replayed onto the heap are a
+        // fifth of a restore at 10 M messages); the first agent's failure, in order, is the one said.
+        IntStream.range(0, agents.size()).parallel().forEach(k -> unread[k] = unread(journal, agents.get(k).getKey(), agents.get(k).getValue(), checkpointIndex));
+        for (Unread u : unread) {
+            if (u != null) return u;
         }
         return null;
+    }
+
+    private static Unread unread(Journal journal, String agent, ForgottenIds ids, long checkpointIndex) {
+        for (ForgottenIds.SealedDay day : ids.sealedDays()) {
+            try {
+                IdDayFile file = IdDayFile.open(IdDayFile.path(journal.dir(), agent, day.day()),
+                        new IdDayFile.Expected(journal.id(), agent, day.day(), day.label(), checkpointIndex));
+                if (file.header().crc() != day.crc() || file.header().coveredIndex() != day.index() || file.ids().size() != day.count()) {
+                    throw new IdDayFileException(file.path(), "stale: not the file the checkpoint names (it covers index 0x"
+                            + Long.toHexString(file.header().coveredIndex()) + ", the checkpoint's names 0x" + Long.toHexString(day.index()) + ")");
+                }
+                ids.attach(day, file.ids());
+            } catch (IdDayFileException e) {
+                return new Unread("the sealed ids of agent " + agent + "'s day " + day.day() + " are not read: " + e.getMessage(), day.day() + 1);
+            }
+        }
+        return attachLogs(journal, agent, ids);
     }
 
     /** Reads the days the checkpoint named by their logs' prefixes ({@link IdDayLog}) onto the heap. */

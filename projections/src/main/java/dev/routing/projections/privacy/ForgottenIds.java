@@ -94,7 +94,7 @@ public final class ForgottenIds {
      * (let go with no turn reading it first), or the turn that first read it.
      */
     public long lookup(String id, long fromDay) {
-        if (!pendingLogs.isEmpty()) throw new IllegalStateException("the logged ids of day " + pendingLogs.get(0).day() + " are not attached");
+        if (!pendingLogs.isEmpty()) throw logsNotAttached(); // out of line: a lookup is the hot path, and stays small enough to inline
         IdKey key = IdKey.of(id);
         if (key == null) return NOT_HELD;
         int slot = table.find(key);
@@ -108,6 +108,10 @@ public final class ForgottenIds {
             if (found != NOT_HELD) return found;
         }
         return NOT_HELD;
+    }
+
+    private IllegalStateException logsNotAttached() {
+        return new IllegalStateException("the logged ids of day " + pendingLogs.get(0).day() + " are not attached");
     }
 
     private SealedIds attached(int k) {
@@ -301,12 +305,14 @@ public final class ForgottenIds {
         if (key == null) return; // unknown it stays: private, as an id never stored is
         int found = table.find(key);
         if (found >= 0) arena.kill(table.entry(found));
-        if (days.opens(epochDay)) {
-            days.add(epochDay, arena.end);
-            if (loggedUntil >= 0) logged.add(new LoggedDay(epochDay, 0, 0)); // the CRC32C of no bytes
-        }
+        if (days.opens(epochDay)) openDay(epochDay);
         table.put(key, found, arena.append(key, reader), found < 0);
         compactIfWasteful();
+    }
+
+    private void openDay(long epochDay) {
+        days.add(epochDay, arena.end);
+        if (loggedUntil >= 0) logged.add(new LoggedDay(epochDay, 0, 0)); // the CRC32C of no bytes
     }
 
     /** Lets go every id let go on a day before {@code cutoffDay}; how many went. Costs what it lets go. */
