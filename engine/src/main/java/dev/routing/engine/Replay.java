@@ -11,6 +11,7 @@ import dev.routing.projections.EngineState;
 import dev.routing.projections.Fold;
 import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.ForgottenIds;
+import java.nio.file.Files;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -185,16 +186,19 @@ public final class Replay {
         }
         Unread unread = unread(journal, state, index);
         if (unread == null) return new Read(index, state, null, index);
-        long before = journal.indexAt(Instant.ofEpochSecond(unread.beforeDay() * 86_400L));
+        long before = unread.beforeDay() == Unread.THE_CHECKPOINT_BEFORE ? index : journal.indexAt(Instant.ofEpochSecond(unread.beforeDay() * 86_400L));
         return new Read(index, null, unread.why(), Math.min(before, index));
     }
 
     /**
      * A day a checkpoint names whose file is not read, and why; an older checkpoint may stand in if
      * written before {@code beforeDay} began: every checkpoint written since a day was sealed names
-     * its table, every one written since it began names its log.
+     * its table, every one written since it began names its log. Or {@link #THE_CHECKPOINT_BEFORE}:
+     * a log that is there but does not hold the prefix named (cut by a power loss, changed) may still
+     * hold the shorter prefix the checkpoint before named.
      */
     private record Unread(String why, long beforeDay) {
+        static final long THE_CHECKPOINT_BEFORE = Long.MIN_VALUE;
     }
 
     /**
@@ -211,9 +215,17 @@ public final class Replay {
         Unread[] unread = new Unread[agents.size()];
         // Each agent's files are its own: read on every core (today's ids replayed onto the heap are a
         // fifth of a restore at 10 M messages); the first agent's failure, in order, is the one said.
-        IntStream.range(0, agents.size()).parallel().forEach(k -> unread[k] = unread(journal, agents.get(k).getKey(), agents.get(k).getValue(), checkpointIndex));
-        for (Unread u : unread) {
-            if (u != null) return u;
+        RuntimeException[] thrown = new RuntimeException[agents.size()];
+        IntStream.range(0, agents.size()).parallel().forEach(k -> {
+            try {
+                unread[k] = unread(journal, agents.get(k).getKey(), agents.get(k).getValue(), checkpointIndex);
+            } catch (RuntimeException e) {
+                thrown[k] = e; // thrown here, as it was, not as a pool's worker rethrows it
+            }
+        });
+        for (int k = 0; k < agents.size(); k++) {
+            if (thrown[k] != null) throw thrown[k];
+            if (unread[k] != null) return unread[k];
         }
         return null;
     }
@@ -244,7 +256,9 @@ public final class Replay {
             try {
                 entries.add(IdDayLog.entries(journal.dir(), journal.id(), agent, day));
             } catch (IdDayFileException e) {
-                return new Unread("the logged ids of agent " + agent + "'s day " + day.day() + " are not read: " + e.getMessage(), day.day());
+                boolean there = Files.exists(IdDayLog.path(journal.dir(), agent, day.day()));
+                return new Unread("the logged ids of agent " + agent + "'s day " + day.day() + " are not read: " + e.getMessage(),
+                        there ? Unread.THE_CHECKPOINT_BEFORE : day.day());
             }
         }
         try {

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -105,33 +106,44 @@ public final class IdDayLog {
             throws IOException {
         Path log = path(journalDir, agent, epochDay);
         ByteBuffer header = header(journalId, agent, epochDay);
-        if (from != null && from.length() == 0) from = null; // a day opened since the last checkpoint: no file yet
+        int headerLength = header.remaining();
         Files.createDirectories(log.getParent());
-        // an append never creates the log: one gone since (its day sealed by an earlier life) is not made anew empty
-        try (FileChannel out = from == null ? FileChannel.open(log, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)
-                : FileChannel.open(log, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            int headerLength = header.remaining();
-            long at = headerLength;
-            if (from == null) {
-                running.reset();
-                out.truncate(0);
-                writeAll(out, header.duplicate(), 0);
-            } else {
-                if ((int) running.getValue() != from.crc() || out.size() < at + from.length()) {
-                    byte[] held = prefix(log, out, journalId, agent, epochDay, from.length());
-                    running.reset();
-                    running.update(held);
-                    if ((int) running.getValue() != from.crc()) throw new IOException(log + ": its first " + from.length() + " bytes of ids are not those the state holds");
+        // Not forced: a checkpoint names the prefix with its checksum, so pages a power loss took make
+        // that checkpoint fall back to an older one, never answer wrongly; and forcing each agent's
+        // log at every checkpoint made the engine a fifth slower (`bench ids`).
+        if (from == null || from.length() == 0) {
+            // Written anew whole, then renamed over any log of the day (a day opened since the last
+            // checkpoint has none): a reader of the old one, or a kill, never meets half of either.
+            Path temporary = log.resolveSibling(log.getFileName() + ".tmp");
+            try {
+                try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING)) {
+                    writeAll(out, header.duplicate(), 0);
+                    writeAll(out, ByteBuffer.wrap(bytes), headerLength);
                 }
-                at += from.length();
-                if (out.size() > at) out.truncate(at);
+                Files.move(temporary, log, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                Files.deleteIfExists(temporary);
+                throw e;
             }
-            // Not forced: a checkpoint names the prefix with its checksum, so pages a power loss took
-            // make that checkpoint fall back to an older one, never answer wrongly; and forcing each
-            // agent's log at every checkpoint made the engine a fifth slower (`bench ids`).
+            running.reset();
+            running.update(bytes);
+            return new LoggedDay(epochDay, bytes.length, (int) running.getValue());
+        }
+        // an append never creates the log: one gone since (its day sealed by an earlier life) is not made anew empty
+        try (FileChannel out = FileChannel.open(log, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long at = headerLength;
+            if ((int) running.getValue() != from.crc() || out.size() < at + from.length()) {
+                byte[] held = prefix(log, out, journalId, agent, epochDay, from.length());
+                running.reset();
+                running.update(held);
+                if ((int) running.getValue() != from.crc()) throw new IOException(log + ": its first " + from.length() + " bytes of ids are not those the state holds");
+            }
+            at += from.length();
+            if (out.size() > at) out.truncate(at); // what a failed or killed append left past the prefix
             writeAll(out, ByteBuffer.wrap(bytes), at);
             running.update(bytes);
-            return new LoggedDay(epochDay, at - headerLength + bytes.length, (int) running.getValue());
+            return new LoggedDay(epochDay, from.length() + bytes.length, (int) running.getValue());
         }
     }
 

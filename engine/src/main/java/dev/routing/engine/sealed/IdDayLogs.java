@@ -16,8 +16,8 @@ import java.util.zip.CRC32C;
  * The engine's logs of the days of ids still on the heap ({@link IdDayLog}, docs/decisions/0012):
  * before each state checkpoint, after the group before it is journaled, what each agent let go since
  * the last is appended to its day's log, so the checkpoint names the day by its log's
- * prefix instead of holding its ids. An agent whose log cannot be written (a full disk) goes into the
- * checkpoint whole, as before, and its logs are written anew at the next.
+ * prefix instead of holding its ids. An agent whose log cannot be written (a full disk) goes into that
+ * checkpoint whole, as before logs, and the next checkpoint appends from where its logs stood.
  */
 public final class IdDayLogs {
     private final Journal journal;
@@ -48,10 +48,11 @@ public final class IdDayLogs {
                 written.add(IdDayLog.append(journal.dir(), journal.id(), agent, u.day(), u.from(), u.bytes(), crc));
             }
         } catch (IOException | RuntimeException e) {
-            // the checkpoint holds this agent's days whole; the next writes its logs anew
-            ids.notLogged();
+            // This checkpoint holds the agent's days whole; what the logs held before stays named by the
+            // checkpoints before it, and the next append goes on from there (cutting what this one left).
             for (ForgottenIds.Unlogged u : unlogged) running.remove(IdDayLog.path(journal.dir(), agent, u.day()));
-            failure = "agent " + agent + "'s ids are not logged, so the checkpoint holds them whole: " + e.getMessage();
+            failure = "agent " + agent + "'s ids are not logged, so the checkpoint holds them whole: "
+                    + (e instanceof java.nio.file.NoSuchFileException ? e.getMessage() + ": missing" : e.getMessage());
             return false;
         }
         ids.logged(written);

@@ -49,6 +49,7 @@ public final class IdDaySealer {
         long today = Retention.day(state.clockMillis);
         if (today <= checkedDay) return;
         checkedDay = today;
+        failure = null; // said until this day's try: a log's failure since is said in its place
         byte[] journalId = journal.id();
         if (journalId == null) return; // a journal made before ids: a file could not be told from another journal's
         for (Map.Entry<String, ForgottenIds> agent : state.privacy.forgotten.entrySet()) {
@@ -85,14 +86,14 @@ public final class IdDaySealer {
      * The day's table made of its log whole, so that a checkpoint that named a prefix of the log
      * reads it from the table once the log is gone; null when the day is not logged or its log does
      * not read back (then it is sealed from the heap, and its log is left to the checkpoints that
-     * name it, and written anew for those to come).
+     * name it).
      */
     private ByteBuffer ofItsLog(String agent, ForgottenIds ids, long day) {
         if (!logs.log(agent, ids)) return null;
         try {
             return ForgottenIds.dayBodyOfLog(day, logs.whole(agent, ids, day));
         } catch (RuntimeException e) {
-            ids.notLogged();
+            // the day leaves the heap all the same; its log stays for the checkpoints that name it, and fail its check
             failure = "agent " + agent + "'s ids of day " + day + " are sealed from the heap, not from their log: " + e.getMessage();
             return null;
         }

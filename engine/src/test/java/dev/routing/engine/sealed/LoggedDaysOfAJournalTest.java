@@ -89,12 +89,16 @@ class LoggedDaysOfAJournalTest {
     }
 
     @Test
-    void aLogCutShortIsNamedAndItsDayRebuiltFromTheJournal() throws IOException {
-        faulted("cut", f -> {
+    void aLogCutShortIsNamedAndItsCheckpointRebuiltFromTheOneBeforeWhosePrefixItStillHolds() throws IOException {
+        String err = faulted("cut", f -> {
             try (var ch = java.nio.channels.FileChannel.open(f, StandardOpenOption.WRITE)) {
-                ch.truncate(ch.size() - 5);
+                ch.truncate(ch.size() - 5); // what a power loss may take of a log that is not forced
             }
         }, "cut short");
+        try (Journal j = Journal.openReader(journal)) {
+            long before = j.newestCheckpointJson(j.newestCheckpointJson(Long.MAX_VALUE).index() - 1).index();
+            assertTrue(err.contains("is rebuilt from the checkpoint at index 0x" + Long.toHexString(before) + "\n"), err);
+        }
     }
 
     @Test
@@ -167,7 +171,7 @@ class LoggedDaysOfAJournalTest {
     }
 
     /** The newest log the journal's newest checkpoint names, damaged in a copy: restore names it and answers as the full fold. */
-    private void faulted(String name, SealedDaysOfAJournalTest.Fault fault, String said) throws IOException {
+    private String faulted(String name, SealedDaysOfAJournalTest.Fault fault, String said) throws IOException {
         Path copy = JournalCopy.of(journal, dir.resolve(name));
         Path victim = newestNamed(copy);
         fault.apply(victim);
@@ -179,6 +183,7 @@ class LoggedDaysOfAJournalTest {
                 return null;
             });
             assertTrue(err.contains(victim.toString()) && err.contains(said) && err.contains("is rebuilt from"), err);
+            return err;
         }
     }
 

@@ -52,8 +52,8 @@ public final class ForgottenIds {
 
     /**
      * Where the entries the engine has logged end in the arena ({@link #logged}), or -1 while it logs
-     * none (a checkpoint that held its days whole, a log that could not be written): an empty record
-     * has logged all it holds.
+     * none (restored from a checkpoint that held its days whole, or a copy no log belongs to): an
+     * empty record has logged all it holds.
      */
     int loggedUntil = 0;
     /** While logging, one per day on the heap, oldest first: how much of the day its log holds. */
@@ -209,7 +209,7 @@ public final class ForgottenIds {
         loggedUntil = arena.end;
     }
 
-    /** A log could not be written: checkpoints hold the heap's days whole again, and the next writes each log anew. */
+    /** The record is a copy no log belongs to (the audit's own fold): its checkpoint forms hold its days whole. */
     public void notLogged() {
         logged.clear();
         loggedUntil = -1;

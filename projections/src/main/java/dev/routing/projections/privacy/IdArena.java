@@ -96,14 +96,14 @@ final class IdArena {
 
     /**
      * Rewrites the arena from {@link #base} without dead entries; each day's start moves with its
-     * entries, and so does {@code mark} (an entry's offset, or the end): returns where it is now
-     * (a mark before the base, or -1, stays as it was).
+     * entries, and so does {@code mark} (an entry's offset, or the end): returns where it is now,
+     * or -1 for a mark at no entry from the base on (nothing is then logged: its logs are written anew).
      */
     int compact(DayRuns days, int mark) {
         byte[] kept = new byte[Math.max(64, end - base - deadBytes + 16)];
         int out = 0;
         int day = 0;
-        int moved = mark < base ? mark : -1;
+        int moved = -1;
         for (int at = base; at < end; ) {
             while (day < days.count() && days.start(day) <= at) days.start(day++, out);
             if (at == mark) moved = out;

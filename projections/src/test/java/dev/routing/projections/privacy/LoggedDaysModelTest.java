@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * (docs/decisions/0012), against a plain model written from P2/P15's rule (an id's newest letting go
  * answers; a day retention lets go takes the ids whose newest it held): ids let go, let go again the
  * same day and days later, days rolled, sealed (from their logs, or from the heap when a log failed),
- * expired, logs that fail; at each checkpoint the form is read back and its days attached from the
+ * expired, logs the disk refuses half way; at each checkpoint the form is read back and its days attached from the
  * logs' named prefixes, and every checkpoint so far is restored again at the end, from logs that grew
  * since and from the tables of days sealed since: each answers every lookup as the model did then,
  * and writes the canonical form the record wrote then.
@@ -36,21 +36,40 @@ class LoggedDaysModelTest {
         final Map<Long, SealedIds> tables = new HashMap<>();
         long fromTables;
 
-        /** Whether a log may be written anew: at the start, or after one failed; else each only grows. */
+        /** Whether a log may be written anew: at the start, or going on from a checkpoint that held its days whole; else each only grows. */
         boolean anew = true;
 
-        void log(ForgottenIds ids) {
+        /**
+         * Logs what the record lacks, as the engine does: a day with nothing logged written anew, any
+         * other cut to the prefix the record says it holds (checked) and appended to. One that
+         * {@code fails} writes half of its last day's bytes past the prefix (a full disk) and says
+         * nothing to the record. Whether all was logged.
+         */
+        boolean log(ForgottenIds ids, boolean fails) {
             List<ForgottenIds.LoggedDay> written = new ArrayList<>();
-            for (ForgottenIds.Unlogged u : ids.unlogged()) {
-                assertTrue(anew || u.from() != null, "the log of day " + u.day() + " written anew, though none failed");
-                ByteArrayOutputStream log = u.from() == null || u.from().length() == 0 ? new ByteArrayOutputStream() : logs.get(u.day());
-                if (u.from() != null && u.from().length() > 0) assertEquals(u.from().length(), log.size(), "the log holds what the state says");
+            List<ForgottenIds.Unlogged> unlogged = ids.unlogged();
+            for (int k = 0; k < unlogged.size(); k++) {
+                ForgottenIds.Unlogged u = unlogged.get(k);
+                boolean fresh = u.from() == null || u.from().length() == 0;
+                assertTrue(anew || u.from() != null, "the log of day " + u.day() + " written anew, though the record held what it logged");
+                if (fails && k == unlogged.size() - 1) {
+                    if (!fresh) logs.get(u.day()).write(u.bytes(), 0, u.bytes().length / 2); // a fresh log goes to a temporary file
+                    return false;
+                }
+                ByteArrayOutputStream log = new ByteArrayOutputStream();
+                if (!fresh) {
+                    byte[] held = logs.get(u.day()).toByteArray();
+                    assertTrue(held.length >= u.from().length(), "the log holds what the record says");
+                    log.write(held, 0, (int) u.from().length());
+                    assertEquals(u.from().crc(), crc(log.toByteArray(), log.size()), "the log's prefix is what the record says");
+                }
                 log.writeBytes(u.bytes());
                 logs.put(u.day(), log);
                 written.add(new ForgottenIds.LoggedDay(u.day(), log.size(), crc(log.toByteArray(), log.size())));
             }
             ids.logged(written);
             anew = false;
+            return true;
         }
 
         /** A prefix a checkpoint named: from the day's table once it is sealed (the log gone), else from its log. */
@@ -63,7 +82,7 @@ class LoggedDaysModelTest {
             } else {
                 whole = logs.get(day.day()).toByteArray();
             }
-            // a log written anew since (after one failed) no longer holds what older checkpoints named: they are refused
+            // a log written anew since (going on from days held whole) no longer holds what older checkpoints named: they are refused
             if (whole.length < day.length() || crc(whole, (int) day.length()) != day.crc()) throw new Unrestorable();
             return Arrays.copyOf(whole, (int) day.length());
         }
@@ -133,16 +152,18 @@ class LoggedDaysModelTest {
                 // the engine keeps a day's table a week past retention: checkpoints written before still name it
             } else if (op < 780 && ids.oldestDayOnHeap() < today) {
                 seal(ids, disk, r.nextInt(5) == 0);
-            } else if (op < 785 && seed % 3 != 0) {
-                ids.notLogged(); // a log the engine could not write: the next writes each anew
-                disk.anew = true;
             } else if (op < 900) {
-                disk.log(ids);
+                boolean logged = disk.log(ids, op < 790 && seed % 3 != 0); // a log the disk refused now and then: this checkpoint holds the ids whole
                 List<String> form = ForgottenIdsForm.writeForCheckpoint(ids);
+                assertEquals(logged || ids.oldestDayOnHeap() == Long.MAX_VALUE, form.stream().anyMatch(f -> f.startsWith("log ")) || ids.oldestDayOnHeap() == Long.MAX_VALUE,
+                        where + ": the days named by their logs exactly when all is logged");
                 checkpoints.add(new Checkpoint(form, ForgottenIdsForm.write(ids), copy(model), today));
                 ForgottenIds restored = restore(form, disk, ids.sealed, ids.tables);
                 answersAsTheModel(restored, model, today, universe, where);
-                if (r.nextBoolean()) ids = restored; // the engine goes on from what it restored
+                if (r.nextBoolean()) {
+                    ids = restored; // the engine goes on from what it restored
+                    if (!logged) disk.anew = true; // restored from days held whole: their logs are written anew
+                }
             }
         }
         int unrestorable = 0;
@@ -167,15 +188,12 @@ class LoggedDaysModelTest {
     private static void seal(ForgottenIds ids, Disk disk, boolean logFails) {
         long day = ids.oldestDayOnHeap();
         ByteBuffer body;
-        boolean fromLog = !logFails;
+        boolean fromLog = disk.log(ids, logFails);
         if (fromLog) {
-            disk.log(ids);
             byte[] log = disk.logs.get(day).toByteArray();
             body = ForgottenIds.dayBodyOfLog(day, log);
         } else {
-            ids.notLogged();
-            disk.anew = true;
-            body = ids.oldestDayBody();
+            body = ids.oldestDayBody(); // its log is left to the checkpoints that name it
         }
         SealedIds table = SealedIds.over(day, SealedIds.Body.of(body));
         bodies.put(table, body.duplicate().order(ByteOrder.LITTLE_ENDIAN));
@@ -227,7 +245,7 @@ class LoggedDaysModelTest {
         ids.add("1", 7L, DAY0);
         ids.add("a", null, DAY0 + 1);
         assertTrue(ForgottenIdsForm.writeForCheckpoint(ids).stream().noneMatch(s -> s.startsWith("log ")), "nothing logged: the days held whole");
-        new Disk().log(ids);
+        new Disk().log(ids, false);
         List<String> form = ForgottenIdsForm.writeForCheckpoint(ids);
         assertEquals(2, form.stream().filter(s -> s.startsWith("log ")).count(), form::toString);
         ids.add("b", null, DAY0 + 1);
@@ -239,7 +257,7 @@ class LoggedDaysModelTest {
         ForgottenIds ids = new ForgottenIds();
         ids.add("1", 7L, DAY0);
         Disk disk = new Disk();
-        disk.log(ids);
+        disk.log(ids, false);
         ForgottenIds restored = ForgottenIdsForm.read(ForgottenIdsForm.writeForCheckpoint(ids));
         assertThrows(IllegalStateException.class, () -> restored.lookup("1", DAY0));
         assertThrows(IllegalStateException.class, () -> ForgottenIdsForm.write(restored));
