@@ -3,14 +3,11 @@ package dev.routing.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.Replay;
-import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.sealed.IdDayFile;
 import dev.routing.engine.testing.JournalSink;
 import dev.routing.engine.testing.SameAnswers;
 import dev.routing.engine.testing.Sink;
-import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.event.Decision;
@@ -78,7 +75,7 @@ class IdDayLogsOnAFullDiskTest {
         assertTrue(said[0] != null, "the engine said the disk is full: " + listing(disk));
         try (Journal j = Journal.openReader(journal)) {
             assertTrue(aCheckpointHoldsItsDaysWhole(j), "a checkpoint holds the ids it could not log");
-            restoresAsTheFullFoldAndVerifies(j);
+            SameAnswers.restoredAndVerified(j);
         }
 
         Mounts.mount("-o", "remount,size=64m", disk.toString());
@@ -90,7 +87,7 @@ class IdDayLogsOnAFullDiskTest {
             for (ForgottenIds ids : newest.privacy.forgotten.values()) {
                 assertTrue(ids.oldestDayOnHeap() == Long.MAX_VALUE || !ids.loggedDays().isEmpty(), "every day on the heap is named by its log");
             }
-            assertEquals("", restoresAsTheFullFoldAndVerifies(j), "the newest checkpoint reads through its logs");
+            assertEquals("", SameAnswers.restoredAndVerified(j), "the newest checkpoint reads through its logs");
         }
     }
 
@@ -111,15 +108,5 @@ class IdDayLogsOnAFullDiskTest {
             if (cp.index() == 0) break;
         }
         return false;
-    }
-
-    /** What the restores said on stderr: the newest checkpoint's, and verify's of every one. */
-    private static String restoresAsTheFullFoldAndVerifies(Journal j) {
-        return Stderr.of(() -> {
-            SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
-            Verify.Report report = Verify.run(j, n -> { });
-            assertTrue(report.ok(), report::divergence);
-            return null;
-        });
     }
 }

@@ -3,12 +3,9 @@ package dev.routing.engine.sealed;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.Replay;
-import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.JournalSink;
 import dev.routing.engine.testing.SameAnswers;
-import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.store.ForkedJvm;
 import dev.routing.journal.store.Journal;
@@ -53,12 +50,7 @@ class IdDayLogsKilledTest {
                 reopened.engine().checkpoint(); // the engine goes on from what the kill left, and logs on
             }
             try (Journal j = Journal.openReader(journal)) {
-                String err = Stderr.of(() -> {
-                    SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
-                    Verify.Report report = Verify.run(j, n -> { });
-                    assertTrue(report.ok(), report::divergence);
-                    return null;
-                });
+                String err = SameAnswers.restoredAndVerified(j);
                 assertFalse(err.contains("not read"), "kill " + kill + ": " + err);
             }
         }

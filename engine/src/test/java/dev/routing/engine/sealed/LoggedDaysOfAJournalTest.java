@@ -4,14 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.Replay;
-import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.JournalCopy;
 import dev.routing.engine.testing.JournalSink;
 import dev.routing.engine.testing.SameAnswers;
 import dev.routing.engine.testing.Sink;
-import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
 import dev.routing.journal.codec.CheckpointJson;
@@ -73,12 +70,7 @@ class LoggedDaysOfAJournalTest {
         try (Journal j = Journal.openReader(journal)) {
             assertTrue(namedLogs(j, j.newestCheckpointJson(Long.MAX_VALUE).checkpoint()).size() > 0, "the newest checkpoint names logs");
             assertTrue(aCheckpointNamesALogSinceDeleted(j), "an older checkpoint names a day whose log its table now holds");
-            String err = Stderr.of(() -> {
-                SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
-                Verify.Report report = Verify.run(j, n -> { });
-                assertTrue(report.ok(), report::divergence);
-                return null;
-            });
+            String err = SameAnswers.restoredAndVerified(j);
             assertEquals("", err, "every checkpoint read and compared, nothing to say");
         }
     }
@@ -160,12 +152,7 @@ class LoggedDaysOfAJournalTest {
             }
         }
         try (Journal j = Journal.openReader(killed)) {
-            String err = Stderr.of(() -> {
-                SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
-                Verify.Report report = Verify.run(j, n -> { });
-                assertTrue(report.ok(), report::divergence);
-                return null;
-            });
+            String err = SameAnswers.restoredAndVerified(j);
             assertEquals("", err, "every checkpoint, before the restart and after it, read through the logs");
         }
     }
@@ -176,12 +163,7 @@ class LoggedDaysOfAJournalTest {
         Path victim = newestNamed(copy);
         fault.apply(victim);
         try (Journal j = Journal.openReader(copy)) {
-            String err = Stderr.of(() -> {
-                SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
-                Verify.Report report = Verify.run(j, n -> { });
-                assertTrue(report.ok(), report::divergence);
-                return null;
-            });
+            String err = SameAnswers.restoredAndVerified(j);
             assertTrue(err.contains(victim.toString()) && err.contains(said) && err.contains("is rebuilt from"), err);
             return err;
         }

@@ -153,12 +153,7 @@ class SealedDaysOfAJournalTest {
     /** The copy restores answering as the fold from its first entry, and verifies; what it said on stderr. */
     private static String restoresAsTheFullFoldAndVerifies(Path copy) {
         try (Journal j = Journal.openReader(copy)) {
-            return Stderr.of(() -> {
-                SameAnswers.check(Replay.full(j).state(), Replay.restore(j).state());
-                Verify.Report report = Verify.run(j, n -> { });
-                assertTrue(report.ok(), report::divergence);
-                return null;
-            });
+            return SameAnswers.restoredAndVerified(j);
         }
     }
 

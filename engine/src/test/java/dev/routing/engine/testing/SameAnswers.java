@@ -2,7 +2,11 @@ package dev.routing.engine.testing;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.routing.engine.Replay;
+import dev.routing.engine.Verify;
+import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
 
@@ -20,5 +24,18 @@ public final class SameAnswers {
             }
         }
         assertArrayEquals(StateCodec.toBytes(reference), StateCodec.toBytes(restored));
+    }
+
+    /**
+     * The journal's newest checkpoint, restored, answers as its fold from the first entry does, and
+     * verify passes over every checkpoint; what the two said on stderr.
+     */
+    public static String restoredAndVerified(Journal j) {
+        return Stderr.of(() -> {
+            check(Replay.full(j).state(), Replay.restore(j).state());
+            Verify.Report report = Verify.run(j, n -> { });
+            assertTrue(report.ok(), report::divergence);
+            return null;
+        });
     }
 }
