@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.TextCut;
+import dev.routing.projections.packed.CheckpointForm;
 
 /**
  * The canonical JSON of a state: fields in declaration order, maps sorted by key, so two states
@@ -29,21 +30,21 @@ public final class StateCodec {
         try {
             return MAPPER.writeValueAsBytes(state);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialize the engine state", e);
+            throw new IllegalStateException("cannot serialize the engine state: " + e.getMessage(), e);
         }
     }
 
     /**
      * The state as a state checkpoint stores it: as {@link #toBytes}, but a record's sealed days of
      * ids named, not held (docs/decisions/0011), so a restore attaches them from their files, and
-     * each agent's kept messages packed (a sixth of their JSON, parsed without a bean a message).
+     * each agent's kept messages and drafts packed (a sixth and under half of their JSON, parsed
+     * without a bean each: {@link CheckpointForm}).
      */
     public static byte[] toCheckpointBytes(EngineState state) {
         try {
-            return MAPPER.writer().withAttribute(dev.routing.projections.privacy.ForgottenIds.CHECKPOINT_FORM, Boolean.TRUE)
-                    .writeValueAsBytes(state);
+            return MAPPER.writer().withAttribute(CheckpointForm.ATTRIBUTE, Boolean.TRUE).writeValueAsBytes(state);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialize the engine state", e);
+            throw new IllegalStateException("cannot serialize the engine state: " + e.getMessage(), e);
         }
     }
 

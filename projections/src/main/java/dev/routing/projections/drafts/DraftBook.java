@@ -1,6 +1,8 @@
 package dev.routing.projections.drafts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.routing.projections.keyed.HashedSortedMap;
 import java.util.Collection;
 import java.util.Collections;
@@ -21,8 +23,11 @@ public final class DraftBook {
     /**
      * agent -> draft id -> draft. Agents walk in order (retention and an audit walk them so) but are
      * looked up by hash, for every draft an attempt, outcome or notice names; a resident's drafts
-     * by hash, since every reader that walks them orders them itself (newest first).
+     * by hash, since every reader that walks them orders them itself (newest first). A state
+     * checkpoint packs each resident's ({@link DraftsForm}).
      */
+    @JsonSerialize(contentUsing = DraftsForm.Write.class)
+    @JsonDeserialize(contentUsing = DraftsForm.Read.class)
     public final HashedSortedMap<String, HashMap<String, Draft>> drafts = new HashedSortedMap<>();
     /** agent -> the latest bounce's id, while it is open (D5). */
     public final HashMap<String, String> latestBounce = new HashMap<>();

@@ -1,6 +1,10 @@
 package dev.routing.projections.packed;
 
 import dev.routing.journal.bytes.Varint;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -38,6 +42,8 @@ public final class PackedIn {
         for (int i = 0; i < parts.length; i++) {
             String chunk = chunks.get(i);
             if (chunk == null) throw refused("chunk " + i + " is null");
+            // an empty record is one empty chunk; a form of exactly one whole chunk has none after it
+            if (chunk.isEmpty() && parts.length > 1) throw refused("chunk " + i + " is empty");
             // Only the last chunk may be short: a cut in the middle would shift everything after it.
             if (i < parts.length - 1 && chunk.length() != PackedOut.CHUNK_CHARS) throw refused("chunk " + i + " is cut short");
             try {
@@ -84,6 +90,26 @@ public final class PackedIn {
             throw refused(v + " " + of + " cannot fit in the " + remaining() + " bytes left");
         }
         return (int) v;
+    }
+
+    /**
+     * A string written by {@link PackedOut#string}: its UTF-8 length and bytes, refused unless valid
+     * UTF-8. {@code what} and {@code n} name it in a refusal (joined only then: this runs for every id).
+     */
+    public String string(String what, int n) {
+        long length = varLong();
+        if (length < 0 || length > remaining()) throw refused(what + " " + n + " takes " + length + " bytes, " + remaining() + " left");
+        int from = skip((int) length);
+        int end = from + (int) length;
+        boolean ascii = true;
+        for (int i = from; i < end && ascii; i++) ascii = bytes[i] >= 0;
+        if (ascii) return new String(bytes, from, end - from, StandardCharsets.ISO_8859_1);
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, end - from)).toString();
+        } catch (CharacterCodingException e) {
+            throw refused(what + " " + n + " is not UTF-8");
+        }
     }
 
     /** The next {@code n} bytes' offset in {@link #bytes()}, moving past them. */

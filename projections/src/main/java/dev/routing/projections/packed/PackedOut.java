@@ -1,6 +1,8 @@
 package dev.routing.projections.packed;
 
+import dev.routing.journal.bytes.LoneSurrogate;
 import dev.routing.journal.bytes.Varint;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -34,6 +36,21 @@ public final class PackedOut {
         System.arraycopy(from, offset, buf, size, length);
         size += length;
         return this;
+    }
+
+    /**
+     * A string as its UTF-8 length and bytes. One holding a lone surrogate, which UTF-8 cannot hold,
+     * is refused ({@code whose} names it): packing it would write a question mark in its place.
+     */
+    public PackedOut string(String s, String whose) {
+        byte[] utf8 = utf8(s, whose);
+        return varLong(utf8.length).bytes(utf8, 0, utf8.length);
+    }
+
+    /** A string's UTF-8, refusing one with a lone surrogate (the journal takes none in): {@code whose} names it. */
+    public static byte[] utf8(String s, String whose) {
+        if (LoneSurrogate.at(s) >= 0) throw new IllegalStateException(whose + " names a lone surrogate: it cannot be packed");
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     /** The chunks: an empty record is one empty chunk, so that every form holds at least one. */

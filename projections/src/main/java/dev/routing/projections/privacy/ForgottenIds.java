@@ -373,12 +373,6 @@ public final class ForgottenIds {
         return ForgottenIdsForm.write(this);
     }
 
-    /**
-     * The serializer's attribute that asks for a state checkpoint's form: each sealed day named instead
-     * of held ({@link ForgottenIdsForm}), and the kept messages packed ({@link KeptMessagesForm}).
-     */
-    public static final String CHECKPOINT_FORM = ForgottenIdsForm.CHECKPOINT;
-
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     static ForgottenIds fromJson(List<String> chunks) {
         return ForgottenIdsForm.read(chunks);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.routing.journal.bytes.Varint;
+import dev.routing.projections.packed.CheckpointForm;
 import dev.routing.projections.packed.PackedIn;
 import dev.routing.projections.packed.PackedOut;
 import dev.routing.projections.retention.DayRuns;
@@ -20,7 +21,7 @@ import java.util.Locale;
  * ({@link SealedIds}) are written as if on the heap, each without the entries a newer day shadows.
  * Read back strictly: days in order, every entry's header and number whole, no id twice.
  *
- * <p>A state checkpoint ({@link #CHECKPOINT} set) writes a sealed day by its name instead, one string
+ * <p>A state checkpoint ({@link CheckpointForm} asked) writes a sealed day by its name instead, one string
  * before the chunks, {@code "sealed <day> <index> <crc> <count> <label>"} (base64 holds no space), so
  * it holds the heap's days only; a restore attaches each named day's table from its file. Once the
  * engine has logged every day on the heap (docs/decisions/0012), it names each of those too, {@code
@@ -28,14 +29,12 @@ import java.util.Locale;
  * log's prefix and {@link ForgottenIds#attachLogs attaches} it.
  */
 final class ForgottenIdsForm {
-    /** The serializer's attribute that asks for a state checkpoint's form (this one's and {@link KeptMessagesForm}'s). */
-    static final String CHECKPOINT = "state-checkpoint-form";
     private static final String SEALED = "sealed ";
     private static final String LOG = "log ";
 
     private ForgottenIdsForm() {}
 
-    /** Writes {@link ForgottenIds} in its canonical form, or in the checkpoint's when {@link #CHECKPOINT} is set. */
+    /** Writes {@link ForgottenIds} in its canonical form, or in the checkpoint's when {@link CheckpointForm} is asked. */
     static final class Json extends StdSerializer<ForgottenIds> {
         Json() {
             super(ForgottenIds.class);
@@ -43,7 +42,7 @@ final class ForgottenIdsForm {
 
         @Override
         public void serialize(ForgottenIds ids, JsonGenerator out, SerializerProvider provider) throws IOException {
-            boolean checkpoint = Boolean.TRUE.equals(provider.getAttribute(CHECKPOINT));
+            boolean checkpoint = CheckpointForm.asked(provider);
             out.writeStartArray();
             for (String s : checkpoint ? writeForCheckpoint(ids) : write(ids)) out.writeString(s);
             out.writeEndArray();

@@ -9,15 +9,11 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import dev.routing.journal.bytes.LoneSurrogate;
 import dev.routing.projections.keyed.HashedSortedMap;
+import dev.routing.projections.packed.CheckpointForm;
 import dev.routing.projections.packed.PackedIn;
 import dev.routing.projections.packed.PackedOut;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -63,7 +59,7 @@ final class KeptMessagesForm {
         @Override
         public void serialize(HashedSortedMap<String, StoredMessage> messages, JsonGenerator out, SerializerProvider provider)
                 throws IOException {
-            if (Boolean.TRUE.equals(provider.getAttribute(ForgottenIdsForm.CHECKPOINT))) {
+            if (CheckpointForm.asked(provider)) {
                 out.writeStartArray();
                 for (String chunk : pack(messages)) out.writeString(chunk);
                 out.writeEndArray();
@@ -132,9 +128,8 @@ final class KeptMessagesForm {
         for (byte[] w : words.list) out.varLong(w.length).bytes(w, 0, w.length);
         out.varLong(sorted.length);
         for (Map.Entry<String, StoredMessage> e : sorted) {
-            byte[] id = utf8(e.getKey());
             StoredMessage m = e.getValue();
-            out.varLong(id.length).bytes(id, 0, id.length);
+            out.string(e.getKey(), "a kept message");
             out.varLong(flags(m));
             out.varLong(words.number(m.kind)).varLong(words.number(m.channel)).varLong(words.number(m.server));
             if (m.tags != null) {
@@ -161,7 +156,7 @@ final class KeptMessagesForm {
         HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
         String previous = null;
         for (int k = 0; k < count; k++) {
-            String id = string(in, "the id of message", k);
+            String id = in.string("the id of message", k);
             if (previous != null && previous.compareTo(id) >= 0) throw in.refused("message " + k + "'s id " + id + " is not after " + previous);
             previous = id;
             long flags = in.varLong();
@@ -205,7 +200,7 @@ final class KeptMessagesForm {
             words = new String[in.count("words", 1)];
             Map<String, Integer> seen = new HashMap<>();
             for (int w = 0; w < words.length; w++) {
-                words[w] = StoredMessage.shared(string(in, "word", w));
+                words[w] = StoredMessage.shared(in.string("word", w));
                 Integer before = seen.putIfAbsent(words[w], w);
                 if (before != null) throw in.refused("word " + w + " is word " + before + " again");
             }
@@ -227,30 +222,6 @@ final class KeptMessagesForm {
         }
     }
 
-    /** A string's UTF-8 length and bytes: {@code what} and {@code n} name it in a refusal (words built only then: this runs once a message). */
-    private static String string(PackedIn in, String what, int n) {
-        long length = in.varLong();
-        if (length < 0 || length > in.remaining()) throw in.refused(what + " " + n + " takes " + length + " bytes, " + in.remaining() + " left");
-        int from = in.skip((int) length);
-        byte[] bytes = in.bytes();
-        boolean ascii = true;
-        int end = from + (int) length;
-        for (int i = from; i < end && ascii; i++) ascii = bytes[i] >= 0;
-        if (ascii) return new String(bytes, from, end - from, StandardCharsets.ISO_8859_1);
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, end - from)).toString();
-        } catch (CharacterCodingException e) {
-            throw in.refused(what + " " + n + " is not UTF-8");
-        }
-    }
-
-    /** A string's UTF-8, refusing one with a lone surrogate, which UTF-8 cannot hold (the journal takes none in). */
-    private static byte[] utf8(String s) {
-        if (LoneSurrogate.at(s) >= 0) throw new IllegalStateException("a kept message names a lone surrogate: it cannot be packed");
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
     /** The words the messages name, each numbered once, in the order first met. */
     private static final class Words {
         final List<byte[]> list = new ArrayList<>();
@@ -259,7 +230,7 @@ final class KeptMessagesForm {
 
         void add(String word) {
             if (word == null || numbers.containsKey(word)) return;
-            byte[] b = utf8(word);
+            byte[] b = PackedOut.utf8(word, "a kept message");
             numbers.put(word, list.size());
             list.add(b);
             bytes += b.length + 5;

@@ -73,4 +73,18 @@ class PackedFormTest {
         assertEquals(PackedOut.CHUNK_CHARS, padded.length());
         assertEquals("test: chunk 0 is not base64 as written", refusal(() -> new PackedIn("test", List.of(padded, "AA=="))));
     }
+
+    /**
+     * A form of exactly one whole chunk is that chunk alone: no writer adds an empty chunk after it
+     * (found by a review; the decoder took it as the same bytes).
+     */
+    @Test
+    void anEmptyChunkAfterAWholeOneIsRefused() {
+        int whole = PackedOut.CHUNK_CHARS / 4 * 3;
+        List<String> written = new PackedOut(16).bytes(run(whole), 0, whole).chunks();
+        assertEquals(1, written.size());
+        assertEquals(whole, new PackedIn("test", written).remaining());
+        assertEquals("test: chunk 1 is empty", refusal(() -> new PackedIn("test", List.of(written.get(0), ""))));
+        assertEquals(0, new PackedIn("test", List.of("")).remaining());
+    }
 }
