@@ -2,7 +2,6 @@ package dev.routing.projections.drafts;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -13,7 +12,6 @@ import dev.routing.projections.packed.CheckpointForm;
 import dev.routing.projections.packed.PackedIn;
 import dev.routing.projections.packed.PackedOut;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -94,15 +92,9 @@ final class DraftsForm {
 
         @Override
         public HashMap<String, Draft> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            // the agent is the name the outer map gave this value: the context's own for a scalar, its parent's once inside an array or object
-            JsonStreamContext here = p.getParsingContext();
-            String agent = p.currentToken().isStructStart() && here.getParent() != null ? here.getParent().getCurrentName() : here.getCurrentName();
+            String agent = CheckpointForm.nameOfValue(p);
             if (p.currentToken() == JsonToken.START_ARRAY) {
-                List<String> chunks = new ArrayList<>();
-                for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-                    if (t != JsonToken.VALUE_STRING) throw JsonMappingException.from(p, "the drafts of " + agent + ": a chunk that is no string");
-                    chunks.add(p.getText());
-                }
+                List<String> chunks = CheckpointForm.chunks(p, "the drafts of " + agent);
                 try {
                     return unpack("the drafts of " + agent, agent, chunks);
                 } catch (IllegalArgumentException e) {

@@ -1,6 +1,13 @@
 package dev.routing.projections.packed;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Whether the state is being written as a state checkpoint stores it, where a record may take a
@@ -15,5 +22,24 @@ public final class CheckpointForm {
 
     public static boolean asked(SerializerProvider provider) {
         return Boolean.TRUE.equals(provider.getAttribute(ATTRIBUTE));
+    }
+
+    /**
+     * The name the enclosing object gave the value the parser is at (whose record it is): the
+     * context's own for a scalar, its parent's once inside the value's array or object.
+     */
+    public static String nameOfValue(JsonParser p) {
+        JsonStreamContext here = p.getParsingContext();
+        return p.currentToken().isStructStart() && here.getParent() != null ? here.getParent().getCurrentName() : here.getCurrentName();
+    }
+
+    /** A packed form's chunks, the parser at the array's start: every one a string, or {@code whose} record is refused. */
+    public static List<String> chunks(JsonParser p, String whose) throws IOException {
+        List<String> chunks = new ArrayList<>();
+        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            if (t != JsonToken.VALUE_STRING) throw JsonMappingException.from(p, whose + ": a chunk that is no string");
+            chunks.add(p.getText());
+        }
+        return chunks;
     }
 }

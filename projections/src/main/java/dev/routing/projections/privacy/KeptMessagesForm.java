@@ -2,7 +2,6 @@ package dev.routing.projections.privacy;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -82,15 +81,9 @@ final class KeptMessagesForm {
 
         @Override
         public HashedSortedMap<String, StoredMessage> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            // the agent is the name the outer map gave this value: the context's own for a scalar, its parent's once inside an array or object
-            JsonStreamContext here = p.getParsingContext();
-            String agent = p.currentToken().isStructStart() && here.getParent() != null ? here.getParent().getCurrentName() : here.getCurrentName();
+            String agent = CheckpointForm.nameOfValue(p);
             if (p.currentToken() == JsonToken.START_ARRAY) {
-                List<String> chunks = new ArrayList<>();
-                for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-                    if (t != JsonToken.VALUE_STRING) throw JsonMappingException.from(p, "the kept messages of " + agent + ": a chunk that is no string");
-                    chunks.add(p.getText());
-                }
+                List<String> chunks = CheckpointForm.chunks(p, "the kept messages of " + agent);
                 try {
                     return unpack("the kept messages of " + agent, chunks);
                 } catch (IllegalArgumentException e) {
