@@ -183,9 +183,9 @@ class DraftsFormTest {
         }
     }
 
-    /** A null in place of a draft (no fold stores one) is left out of the canonical form, as the mapper left it out, and not packed. */
+    /** A null in place of a draft (left out of the canonical form, as the mapper left it out) or of an attempt is not packed: no fold stores either. */
     @Test
-    void aNullInPlaceOfADraftIsLeftOutOfTheCanonicalFormAndNotPacked() {
+    void aNullInPlaceOfADraftOrAnAttemptIsNotPacked() {
         EngineState state = new EngineState();
         HashMap<String, Draft> drafts = new HashMap<>();
         drafts.put("d-1", null);
@@ -193,6 +193,12 @@ class DraftsFormTest {
         assertEquals("{\"qa\":{}}", draftsPart(StateCodec.toBytes(state)));
         RuntimeException e = assertThrows(RuntimeException.class, () -> StateCodec.toCheckpointBytes(state));
         assertTrue(e.getMessage().contains("the draft d-1 of qa is null"), e::getMessage);
+        EngineState nullAttempt = new EngineState();
+        Draft d = delivered("qa", 1);
+        d.attempts.add(null);
+        nullAttempt.drafts.put(d);
+        RuntimeException attempt = assertThrows(RuntimeException.class, () -> StateCodec.toCheckpointBytes(nullAttempt));
+        assertTrue(attempt.getMessage().contains("an attempt of the draft d-1 of qa is null"), attempt::getMessage);
     }
 
     /** UTF-8 cannot hold a lone surrogate: packing one would write a question mark in its place, other words. */
