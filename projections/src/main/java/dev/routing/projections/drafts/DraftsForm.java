@@ -94,12 +94,8 @@ final class DraftsForm {
         public HashMap<String, Draft> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             String agent = CheckpointForm.nameOfValue(p);
             if (p.currentToken() == JsonToken.START_ARRAY) {
-                List<String> chunks = CheckpointForm.chunks(p, "the drafts of " + agent);
-                try {
-                    return unpack("the drafts of " + agent, agent, chunks);
-                } catch (IllegalArgumentException e) {
-                    throw JsonMappingException.from(p, e.getMessage(), e);
-                }
+                String whose = "the drafts of " + agent;
+                return CheckpointForm.unpacked(p, whose, chunks -> unpack(whose, agent, chunks));
             }
             if (p.currentToken() != JsonToken.START_OBJECT) throw JsonMappingException.from(p, "the drafts of " + agent + ": neither an object nor chunks");
             HashMap<String, Draft> drafts = new HashMap<>();

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Whether the state is being written as a state checkpoint stores it, where a record may take a
@@ -33,13 +34,21 @@ public final class CheckpointForm {
         return p.currentToken().isStructStart() && here.getParent() != null ? here.getParent().getCurrentName() : here.getCurrentName();
     }
 
-    /** A packed form's chunks, the parser at the array's start: every one a string, or {@code whose} record is refused. */
-    public static List<String> chunks(JsonParser p, String whose) throws IOException {
+    /**
+     * A packed record read from its chunks, the parser at the array's start: every chunk a string,
+     * and what {@code unpack} refuses ({@link PackedIn}'s refusals) refused as the mapping's error,
+     * saying {@code whose}.
+     */
+    public static <T> T unpacked(JsonParser p, String whose, Function<List<String>, T> unpack) throws IOException {
         List<String> chunks = new ArrayList<>();
         for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
             if (t != JsonToken.VALUE_STRING) throw JsonMappingException.from(p, whose + ": a chunk that is no string");
             chunks.add(p.getText());
         }
-        return chunks;
+        try {
+            return unpack.apply(chunks);
+        } catch (IllegalArgumentException e) {
+            throw JsonMappingException.from(p, e.getMessage(), e);
+        }
     }
 }

@@ -83,12 +83,8 @@ final class KeptMessagesForm {
         public HashedSortedMap<String, StoredMessage> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             String agent = CheckpointForm.nameOfValue(p);
             if (p.currentToken() == JsonToken.START_ARRAY) {
-                List<String> chunks = CheckpointForm.chunks(p, "the kept messages of " + agent);
-                try {
-                    return unpack("the kept messages of " + agent, chunks);
-                } catch (IllegalArgumentException e) {
-                    throw JsonMappingException.from(p, e.getMessage(), e);
-                }
+                String whose = "the kept messages of " + agent;
+                return CheckpointForm.unpacked(p, whose, chunks -> unpack(whose, chunks));
             }
             if (p.currentToken() != JsonToken.START_OBJECT) {
                 throw JsonMappingException.from(p, "the kept messages of " + agent + ": neither an object nor chunks");
