@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Whether the state is being written as a state checkpoint stores it, where a record may take a
- * form of its own (packed, or naming files beside the journal), or in the canonical form that
- * {@code state}, {@code verify} and the audit compare, which never changes with it.
+ * What the records that take a form of their own in a state checkpoint share (packed, or naming
+ * files beside the journal): whether the state is being written as a checkpoint stores it or in the
+ * canonical form that {@code state}, {@code verify} and the audit compare, which never changes with
+ * it; whose record a value is; and a packed record's chunks read, with its refusals.
  */
 public final class CheckpointForm {
     /** The writer's attribute that asks for the checkpoint's form. */
