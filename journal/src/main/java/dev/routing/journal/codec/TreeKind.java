@@ -89,8 +89,10 @@ final class TreeKind extends ValueKind {
     private static void readsBack(byte[] json) throws IOException {
         try (JsonParser p = EntryCodec.mapper().createParser(json)) {
             for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                // the parser checks a value's length only once it is read, as the tree reads each
-                if (t == JsonToken.VALUE_STRING) p.getText();
+                // the parser checks a value's length only once it is read, as the tree reads each;
+                // its characters are read and checked as getText would, without making the string
+                // (checked to the character: getTextLength is not)
+                if (t == JsonToken.VALUE_STRING) p.getTextCharacters();
                 else if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) p.getNumberValue();
             }
         }

@@ -59,9 +59,7 @@ final class KeptMessagesForm {
         public void serialize(HashedSortedMap<String, StoredMessage> messages, JsonGenerator out, SerializerProvider provider)
                 throws IOException {
             if (CheckpointForm.asked(provider)) {
-                out.writeStartArray();
-                for (String chunk : pack(messages)) out.writeString(chunk);
-                out.writeEndArray();
+                pack(messages).writeChunks(out);
                 return;
             }
             out.writeStartObject(messages);
@@ -98,7 +96,7 @@ final class KeptMessagesForm {
         }
     }
 
-    static List<String> pack(HashedSortedMap<String, StoredMessage> messages) {
+    static PackedOut pack(HashedSortedMap<String, StoredMessage> messages) {
         // sorted once, walked twice: a checkpoint at 10 M messages sorts 149,435 of them, and since
         // today's ids are logged rather than held (docs/decisions/0012) checkpoints come five times as often
         @SuppressWarnings("unchecked")
@@ -129,7 +127,7 @@ final class KeptMessagesForm {
             if (m.hasReadIn()) out.varLong(m.readIn());
             if (m.unclassified != null) out.varLong(words.number(m.unclassified));
         }
-        return out.chunks();
+        return out;
     }
 
     private static int flags(StoredMessage m) {
