@@ -150,8 +150,9 @@ public final class Engine implements AutoCloseable {
      * Decides the fact, journals it with its decisions as one group (synced where J3 asks), and
      * returns them. In a new journal, {@code engine.started} joins the first fact's group.
      *
-     * @throws BadEntryException for a fact over {@link Journal#FACT_LIMIT}, or one whose decisions
-     *         would make a group over {@link Journal#GROUP_LIMIT}: nothing is journaled, and the engine goes on
+     * @throws BadEntryException for a fact over {@link Journal#FACT_LIMIT}, one giving a name over
+     *         {@link FactNames#LIMIT} characters, or one whose decisions would make a group over
+     *         {@link Journal#GROUP_LIMIT}: nothing is journaled, and the engine goes on
      * @throws EngineStoppedException when decide threw (now or before), or the journal's disk is full
      *         (its cause a {@link JournalFullException}): nothing of this fact is journaled (or, if the
      *         disk filled under the write, the next open keeps or cuts it), and the engine stops
@@ -201,9 +202,11 @@ public final class Engine implements AutoCloseable {
         for (Fact fact : facts) {
             int bytes;
             try {
+                FactNames.check(fact);
                 bytes = group.add(fact);
             } catch (BadEntryException e) {
-                if (last != null) restore(); // a fact the journal cannot hold (given through the API): refused as a bad one
+                // a fact the journal cannot hold (given through the API), or naming what no checkpoint could: refused as a bad one
+                if (last != null) restore();
                 throw e;
             }
             if (bytes > Journal.FACT_LIMIT) {
