@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "run", header = "Decides a script of facts (FILE), or runs as a sidecar on standard input and output (-).", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "FILE holds one fact per line. A malformed line (bad JSON, a bad field, bytes that are not UTF-8, a fact",
-        "too large, an agent, channel, server or wake id over 10,000 characters) exits 2 naming the line and field, after journaling nothing for it.",
+        "too large, an agent, channel, server or wake id over 10,000 characters) exits 2 naming the line and",
+        "field, after journaling nothing for it.",
         "- runs as a sidecar (docs/sidecar.md): a sidecar.ready line first, then each line answered with its",
         "decisions and a fact.accepted, or a fact.rejected naming the line and field (the sidecar reads on);",
         "the facts waiting on standard input are synced once, before any of their answers is written.",
