@@ -109,6 +109,21 @@ class LoggedDaysModelTest {
     private record Checkpoint(List<String> form, List<String> canonical, Map<String, long[]> model, long today) {
     }
 
+    /** The engine's logs must match the days on the heap: a log of a day it does not hold is refused, saying so. */
+    @Test
+    void aLogOfADayNotOnTheHeapIsRefused() {
+        ForgottenIds ids = new ForgottenIds();
+        ids.add("m-1", null, DAY0);
+        ids.add("m-2", null, DAY0 + 1);
+        assertEquals(List.of(DAY0, DAY0 + 1), ids.unlogged().stream().map(ForgottenIds.Unlogged::day).toList());
+        ids.logged(List.of(new ForgottenIds.LoggedDay(DAY0, 10, 1), new ForgottenIds.LoggedDay(DAY0 + 1, 10, 2)));
+        ids.add("m-3", null, DAY0 + 1);
+        assertEquals(List.of(DAY0 + 1), ids.unlogged().stream().map(ForgottenIds.Unlogged::day).toList(), "only the day that grew");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ids.logged(List.of(new ForgottenIds.LoggedDay(DAY0 + 2, 10, 3))));
+        assertEquals("a log of day " + (DAY0 + 2) + ", which is not on the heap", e.getMessage());
+    }
+
     @Test
     void everyCheckpointRestoresFromLogsAndTablesAsTheModelAnsweredThen() {
         long fromTables = 0;
