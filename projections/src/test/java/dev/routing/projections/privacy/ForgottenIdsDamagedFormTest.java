@@ -88,6 +88,27 @@ class ForgottenIdsDamagedFormTest {
         assertTrue(refusal(form(new long[] {20_000, 20_000}, new byte[][] {word("m1", 0), word("m2", 0)})).contains("days out of order"));
     }
 
+    /** A form naming sealed and logged days before its heap's chunks. */
+    private static List<String> named(List<String> names, List<String> heap) {
+        List<String> form = new java.util.ArrayList<>(names);
+        form.addAll(heap);
+        return form;
+    }
+
+    @Test
+    void sealedOrLoggedDaysTwiceOrOverlappingAreRefused() {
+        List<String> none = new PackedOut(1).varLong(0).chunks();
+        assertTrue(refusal(named(List.of("log 20001 10 5", "log 20001 12 6"), none)).contains("the logged day 20001 out of order"));
+        assertTrue(refusal(named(List.of("sealed 20001 1 2 3 0.30.0", "log 20001 10 5"), none))
+                .contains("the logged day 20001 is not after the sealed days"));
+        assertTrue(refusal(named(List.of("sealed 20000 1 2 3 0.30.0", "sealed 20000 4 5 6 0.30.0"), none))
+                .contains("the sealed day 20000 out of order"));
+        List<String> heapOf20000 = form(new long[] {20_000}, new byte[][] {word("m1", 0)});
+        assertTrue(refusal(named(List.of("sealed 20000 1 2 3 0.30.0"), heapOf20000)).contains("the sealed day 20000 out of order"));
+        // a day apart, each is read
+        assertEquals(3, ForgottenIds.fromJson(named(List.of("sealed 19999 1 2 3 0.30.0"), heapOf20000)).sealedDays().get(0).count());
+    }
+
     @Test
     void anEntryMarkedDeadIsRefused() {
         assertTrue(refusal(form(new long[] {20_000}, new byte[][] {word("m1", DEAD)})).contains("bad entry header"));
