@@ -88,6 +88,26 @@ class SealedIdsDamageTest {
         assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedIds.Body.of(noRoom)));
     }
 
+    /**
+     * Slots past the bytes are refused for what they are, though an entries' length to match them
+     * (negative) is stored: the counts are checked one by one, not only against each other. A table of
+     * no ids whose slots take every byte is a table.
+     */
+    @Test
+    void slotsPastTheBytesAreRefusedAndSlotsFillingThemAreATable() {
+        int length = 24 + 4 * 32;
+        ByteBuffer past = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        long slots = (length - 24) / 4 + 1;
+        past.putLong(0, 0).putLong(8, slots).putLong(16, length - 24 - 4 * slots);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SealedIds.over(DAY, SealedIds.Body.of(past)));
+        assertEquals("a table of 33 slots in 152 bytes", e.getMessage());
+        ByteBuffer full = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        full.putLong(0, 0).putLong(8, (length - 24) / 4).putLong(16, 0);
+        SealedIds empty = SealedIds.over(DAY, SealedIds.Body.of(full));
+        assertEquals(0, empty.size());
+        assertEquals(ForgottenIds.NOT_HELD, empty.lookup("op-never"));
+    }
+
     @Test
     void aSealedDayTakesAtMostFourThirdsOfASlotAnId() {
         // a power-of-two table just past a doubling held 2.6 slots an id: 10.5 bytes of a day file's 22
