@@ -89,11 +89,8 @@ final class TreeKind extends ValueKind {
     private static void readsBack(byte[] json) throws IOException {
         try (JsonParser p = EntryCodec.mapper().createParser(json)) {
             for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                // the parser checks a value's length only once it is read, as the tree reads each;
-                // its characters are read and checked as getText would, without making the string:
-                // to the character at the default limit of 20,000,000 (getTextLength is not; a string
-                // of one buffer segment, 65,536 characters at most, is not checked, far below it)
-                if (t == JsonToken.VALUE_STRING) p.getTextCharacters();
+                // the parser checks a value's length only once it is read, as the tree reads each
+                if (t == JsonToken.VALUE_STRING) p.getText();
                 else if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) p.getNumberValue();
             }
         }

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -63,21 +62,23 @@ final class DraftsForm {
 
         @Override
         public void serialize(HashMap<String, Draft> drafts, JsonGenerator out, SerializerProvider provider) throws IOException {
-            // the entries sorted, not the keys: a lookup of each key again was a tenth of a checkpoint
-            @SuppressWarnings("unchecked")
-            Map.Entry<String, Draft>[] sorted = drafts.entrySet().toArray(new Map.Entry[0]);
-            Arrays.sort(sorted, Map.Entry.comparingByKey());
+            String[] ids = drafts.keySet().toArray(new String[0]);
+            Arrays.sort(ids);
             if (CheckpointForm.asked(provider)) {
                 // the agent is the name the outer map gave this value, before the array opens a context of its own
-                pack(out.getOutputContext().getCurrentName(), sorted).writeChunks(out);
+                List<String> chunks = pack(out.getOutputContext().getCurrentName(), ids, drafts);
+                out.writeStartArray();
+                for (String chunk : chunks) out.writeString(chunk);
+                out.writeEndArray();
                 return;
             }
             // as the mapper writes any map: its entries in key order
             out.writeStartObject(drafts);
-            for (Map.Entry<String, Draft> e : sorted) {
-                if (e.getValue() == null) continue; // left out, as the mapper leaves out a map's null values
-                out.writeFieldName(e.getKey());
-                provider.defaultSerializeValue(e.getValue(), out);
+            for (String id : ids) {
+                Draft d = drafts.get(id);
+                if (d == null) continue; // left out, as the mapper leaves out a map's null values
+                out.writeFieldName(id);
+                provider.defaultSerializeValue(d, out);
             }
             out.writeEndObject();
         }
@@ -111,14 +112,13 @@ final class DraftsForm {
         }
     }
 
-    /** {@code sorted}: a resident's drafts by id, in id order. */
-    static PackedOut pack(String agent, Map.Entry<String, Draft>[] sorted) {
+    /** {@code ids}: the drafts' keys, sorted. */
+    static List<String> pack(String agent, String[] ids, HashMap<String, Draft> drafts) {
         String whose = "a draft of " + agent;
-        PackedOut out = new PackedOut(sorted.length * 128 + 16);
-        out.varLong(sorted.length);
-        for (Map.Entry<String, Draft> e : sorted) {
-            String id = e.getKey();
-            Draft d = e.getValue();
+        PackedOut out = new PackedOut(drafts.size() * 128 + 16);
+        out.varLong(ids.length);
+        for (String id : ids) {
+            Draft d = drafts.get(id);
             if (d == null) throw new IllegalStateException("the draft " + id + " of " + agent + " is null: it cannot be packed");
             if (!id.equals(d.id) || !Objects.equals(agent, d.agent)) {
                 throw new IllegalStateException("the draft " + d.id + " of " + d.agent + " is filed as " + id + " of " + agent + ": it cannot be packed");
@@ -136,7 +136,7 @@ final class DraftsForm {
             if (d.queuedBehind != null) out.varLong(d.queuedBehind);
             if (d.namings != 0) out.varLong(d.namings);
         }
-        return out;
+        return out.chunks();
     }
 
     private static long flags(Draft d) {

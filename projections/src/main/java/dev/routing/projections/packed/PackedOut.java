@@ -1,10 +1,7 @@
 package dev.routing.projections.packed;
 
-import com.fasterxml.jackson.core.Base64Variants;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.routing.journal.bytes.LoneSurrogate;
 import dev.routing.journal.bytes.Varint;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -67,24 +64,6 @@ public final class PackedOut {
             at += n;
         } while (at < size);
         return chunks;
-    }
-
-    /**
-     * The chunks written as a JSON array, the text {@link #chunks} holds: the generator encodes each
-     * into its own buffer, where a chunk made a string first (a copy of the bytes, the string, and
-     * the generator's scan of it for escapes) was half of a checkpoint's drafts (docs/performance.md).
-     * Jackson's MIME-without-line-feeds variant is the standard alphabet, padded, as
-     * {@link Base64#getEncoder()}.
-     */
-    public void writeChunks(JsonGenerator out) throws IOException {
-        out.writeStartArray();
-        int at = 0;
-        do {
-            int n = Math.min(CHUNK_BYTES, size - at);
-            out.writeBinary(Base64Variants.MIME_NO_LINEFEEDS, buf, at, n);
-            at += n;
-        } while (at < size);
-        out.writeEndArray();
     }
 
     private void room(int n) {

@@ -59,7 +59,9 @@ final class KeptMessagesForm {
         public void serialize(HashedSortedMap<String, StoredMessage> messages, JsonGenerator out, SerializerProvider provider)
                 throws IOException {
             if (CheckpointForm.asked(provider)) {
-                pack(messages).writeChunks(out);
+                out.writeStartArray();
+                for (String chunk : pack(messages)) out.writeString(chunk);
+                out.writeEndArray();
                 return;
             }
             out.writeStartObject(messages);
@@ -96,7 +98,7 @@ final class KeptMessagesForm {
         }
     }
 
-    static PackedOut pack(HashedSortedMap<String, StoredMessage> messages) {
+    static List<String> pack(HashedSortedMap<String, StoredMessage> messages) {
         // sorted once, walked twice: a checkpoint at 10 M messages sorts 149,435 of them, and since
         // today's ids are logged rather than held (docs/decisions/0012) checkpoints come five times as often
         @SuppressWarnings("unchecked")
@@ -127,7 +129,7 @@ final class KeptMessagesForm {
             if (m.hasReadIn()) out.varLong(m.readIn());
             if (m.unclassified != null) out.varLong(words.number(m.unclassified));
         }
-        return out;
+        return out.chunks();
     }
 
     private static int flags(StoredMessage m) {

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -40,28 +36,6 @@ class PackedFormTest {
         assertEquals(Long.MAX_VALUE, in.varLong());
         assertEquals(0, in.remaining());
         in.end();
-    }
-
-    /**
-     * A checkpoint's generator writes the chunks straight from the bytes: the text must be what
-     * {@link PackedOut#chunks} holds, to the character (the forms are pinned, and a reader decodes
-     * with Java's strict decoder), at every length a chunk's padding and boundary can take.
-     */
-    @Test
-    void chunksWrittenThroughAGeneratorAreTheChunksAsText() throws IOException {
-        ObjectMapper mapper = new ObjectMapper();
-        int whole = PackedOut.CHUNK_CHARS / 4 * 3;
-        for (int n : new int[] {0, 1, 2, 3, 4, 5, 57, 58, 76, 77, whole - 1, whole, whole + 1, whole + 2, 2 * whole, 2 * whole + 1}) {
-            PackedOut out = new PackedOut(1).bytes(run(n), 0, n);
-            ByteArrayOutputStream written = new ByteArrayOutputStream();
-            try (var generator = mapper.createGenerator(written)) {
-                out.writeChunks(generator);
-            }
-            String expected = mapper.writeValueAsString(out.chunks());
-            String actual = written.toString(StandardCharsets.UTF_8);
-            // a megabyte of text is no message: where the two part is
-            assertEquals(-1, Arrays.mismatch(expected.toCharArray(), actual.toCharArray()), n + " bytes: the texts part at this character");
-        }
     }
 
     @Test
