@@ -59,6 +59,32 @@ class BenchRestoreCommandTest {
     }
 
     @Test
+    void aTailGivenStopsThatManyEntriesAfterTheCheckpointBeforeTheNewestAtAFact() {
+        Path journal = tmp.resolve("ids");
+        Cli.run("bench", "ids", "--messages", "50000", "--agents", "5", "--dir", journal.toString()).exits(ExitCodes.OK);
+        long whole = crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed").exits(ExitCodes.OK));
+        assertTrue(whole > 1_000, "the journal's crash leaves a tail longer than the one asked: " + whole);
+
+        // a group is a fact and its decisions: the restore stops before the first fact at or past the count
+        long some = crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "1000").exits(ExitCodes.OK));
+        assertTrue(some >= 1_000 && some < 1_000 + 20, "1,000 entries and the rest of the group they end in: " + some);
+        assertEquals(0, crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "0").exits(ExitCodes.OK)));
+        assertEquals(whole, crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "100000000").exits(ExitCodes.OK)),
+                "a tail past the newest checkpoint stops there, as --crashed alone does");
+
+        Cli.Result alone = Cli.run("bench", "restore", "--journal", journal.toString(), "--tail", "1000").exits(ExitCodes.BAD_INPUT);
+        assertTrue(alone.err().contains("--tail is the tail of a crash: give it with --crashed"), alone::toString);
+        Cli.Result negative = Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "-1").exits(ExitCodes.BAD_INPUT);
+        assertTrue(negative.err().contains("--tail must be at least 0"), negative::toString);
+    }
+
+    private static long crashedTail(Cli.Result bench) {
+        Matcher m = CRASHED.matcher(bench.lines().get(0));
+        assertTrue(m.matches(), bench::toString);
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+
+    @Test
     void crashedWhereNoCheckpointComesBeforeTheNewestFoldsFromTheFirstEntryAndSaysSo() {
         Path one = tmp.resolve("one");
         // 20,000 messages: one periodic checkpoint, and the stop writes none (its tail is short)
