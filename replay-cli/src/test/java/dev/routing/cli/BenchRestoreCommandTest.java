@@ -59,13 +59,13 @@ class BenchRestoreCommandTest {
     }
 
     @Test
-    void aTailGivenStopsThatManyEntriesAfterTheCheckpointBeforeTheNewestAtAFact() {
+    void aTailGivenStopsThatManyEntriesAfterTheCheckpointBeforeTheNewest() {
         Path journal = tmp.resolve("ids");
         Cli.run("bench", "ids", "--messages", "50000", "--agents", "5", "--dir", journal.toString()).exits(ExitCodes.OK);
         long whole = crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed").exits(ExitCodes.OK));
         assertTrue(whole > 1_000, "the journal's crash leaves a tail longer than the one asked: " + whole);
 
-        // a group is a fact and its decisions: the restore stops before the first fact at or past the count
+        // the restore ends between groups: at the first group that starts at or past the count
         long some = crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "1000").exits(ExitCodes.OK));
         assertTrue(some >= 1_000 && some < 1_000 + 20, "1,000 entries and the rest of the group they end in: " + some);
         assertEquals(0, crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "0").exits(ExitCodes.OK)));
@@ -76,6 +76,20 @@ class BenchRestoreCommandTest {
         assertTrue(alone.err().contains("--tail is the tail of a crash: give it with --crashed"), alone::toString);
         Cli.Result negative = Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "-1").exits(ExitCodes.BAD_INPUT);
         assertTrue(negative.err().contains("--tail must be at least 0"), negative::toString);
+    }
+
+    @Test
+    void aTailStopsAtAGroupsEndNotAtAFactInsideIt() {
+        Path one = tmp.resolve("one");
+        // no checkpoint before the newest: the tail starts at the journal's first group, which holds
+        // two facts (the engine's start and the host's first)
+        Cli.run("bench", "ids", "--messages", "20000", "--agents", "5", "--dir", one.toString()).exits(ExitCodes.OK);
+        Cli.Result crash = Cli.run("bench", "restore", "--journal", one.toString(), "--crashed", "--tail", "1").exits(ExitCodes.OK);
+        Matcher m = Pattern.compile("restore {10}[0-9.]+ s \\(the journal's first entry, no checkpoint before the newest \\+ ([0-9,]+) entries\\)")
+                .matcher(crash.lines().get(0));
+        assertTrue(m.matches(), crash::toString);
+        long folded = Long.parseLong(m.group(1).replace(",", ""));
+        assertTrue(folded >= 1 && folded < 20, "one entry asked, its whole group folded: " + folded);
     }
 
     private static long crashedTail(Cli.Result bench) {

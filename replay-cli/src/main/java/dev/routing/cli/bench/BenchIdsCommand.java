@@ -113,6 +113,9 @@ public final class BenchIdsCommand implements Callable<Integer> {
      */
     private record Restored(double seconds, long entriesRead, long heap, Weights weights, List<String> answers) {
         static Restored of(Path where, IdTraffic traffic) {
+            // A restarted process restores on an empty heap: what the build (or the restore before)
+            // left is collected here, not inside the restore's time.
+            System.gc();
             long start = System.nanoTime();
             Replay.Result restored;
             try (Journal journal = Journal.openReader(where)) {

@@ -20,9 +20,10 @@ import picocli.CommandLine.Option;
         "holds on the heap. Time whole processes with an outside timer to count the JVM's start too.",
         "--crashed restores what a crash just before the newest checkpoint would have left (a clean",
         "stop writes one, and a restart after it folds nothing): the checkpoint before it, or the",
-        "journal's first entry where there is none, and the tail up to it. --tail N stops that tail",
-        "at the first fact N entries or more into it (at the newest checkpoint at most): the restore a",
-        "crash leaves where checkpoints come every N entries, as the checkpoint before it stands."})
+        "journal's first entry where there is none, and the tail up to it. --tail N folds only the",
+        "first N entries of that tail (to the end of the group the last is in): the restore a crash",
+        "would leave if a checkpoint came every N entries, from the same checkpoint. Finding where",
+        "that tail ends reads it once before the timing, so the first restore finds its pages cached."})
 public final class BenchRestoreCommand implements Callable<Integer> {
     @Mixin
     JournalOption journal;
@@ -42,20 +43,19 @@ public final class BenchRestoreCommand implements Callable<Integer> {
         if (tail != null && !crashed) throw new BadInputException("--tail is the tail of a crash: give it with --crashed");
         if (tail != null && tail < 0) throw new BadInputException("--tail must be at least 0, not " + tail);
         try (Journal j = journal.reader()) {
-            long end = !crashed ? -1 : tail == null ? newestCheckpoint(j) : endOfTail(j, newestCheckpoint(j), tail);
+            long newest = crashed ? newestCheckpoint(j) : -1;
+            long before = crashed ? checkpointBefore(j, newest) : -1;
+            long end = !crashed ? -1 : tail == null ? newest : endOfTail(j, before < 0 ? j.firstIndex() : before + 1, newest, tail);
             Replay.Result restored = null;
             for (int i = 0; i < times; i++) {
                 restored = null;
                 // A restarted process restores on an empty heap: the last restore's state is collected
-                // here, not inside the next one's time (at 10 M, 62 MB a state, warm runs spread from
-                // 0.16 to 0.62 s without it).
+                // here, not inside the next one's time (docs/performance.md, session 18).
                 System.gc();
                 long start = System.nanoTime();
                 restored = crashed ? Replay.upTo(j, end, n -> {}) : Replay.restore(j);
                 System.out.printf(Locale.ROOT, "restore          %.3f s (%s + %,d entries)%n", (System.nanoTime() - start) / 1e9,
-                        !crashed ? "newest checkpoint" : restored.checkpointIndex() >= 0 ? "the checkpoint before the newest"
-                                : "the journal's first entry, no checkpoint before the newest",
-                        restored.entriesRead());
+                        !crashed ? "newest checkpoint" : startedAt(restored.checkpointIndex(), before), restored.entriesRead());
             }
             // What the restored state alone holds: the heap with it, less the heap once it is dropped.
             long withState = HeapInUse.bytes();
@@ -66,19 +66,35 @@ public final class BenchRestoreCommand implements Callable<Integer> {
     }
 
     /**
-     * Where a restore that folds {@code entries} after the checkpoint before {@code newest} stops:
-     * the first fact at or past that count (a group is a fact and its decisions, and a restore ends
-     * between groups), or {@code newest} when the tail is shorter. A walk, before the timing.
+     * Where a restore that folds {@code entries} from {@code from} stops: at the first group that
+     * starts at or past that count (the entries of a group share its index, and a restore ends
+     * between groups), or at {@code newest} when the tail is shorter. A walk, before the timing.
      */
-    private static long endOfTail(Journal j, long newest, long entries) {
-        Journal.CheckpointAt before = newest == j.firstIndex() ? null : j.newestCheckpointJson(newest - 1);
+    private static long endOfTail(Journal j, long from, long newest, long entries) {
         long[] end = {newest};
+        long[] group = {-1};
         long[] seen = {0};
-        j.readRaw(before == null ? j.firstIndex() : before.index() + 1, newest, (index, kind, version, bytes, offset, length) -> {
-            if (end[0] == newest && kind == 'F' && seen[0] >= entries) end[0] = index;
+        j.readRaw(from, newest, (index, kind, version, bytes, offset, length) -> {
+            if (index != group[0]) {
+                if (end[0] == newest && seen[0] >= entries) end[0] = index;
+                group[0] = index;
+            }
             seen[0]++;
         });
         return end[0];
+    }
+
+    /** The checkpoint before the newest, where a crash's restore starts, or -1 when there is none. */
+    private static long checkpointBefore(Journal j, long newest) {
+        Journal.CheckpointAt found = newest == j.firstIndex() ? null : j.newestCheckpointJson(newest - 1);
+        return found == null ? -1 : found.index();
+    }
+
+    /** What a crash's restore started from, as the restore itself says (an unreadable checkpoint makes it start earlier). */
+    private static String startedAt(long checkpoint, long before) {
+        if (checkpoint >= 0 && checkpoint == before) return "the checkpoint before the newest";
+        if (checkpoint >= 0) return String.format(Locale.ROOT, "an older checkpoint, at index 0x%x", checkpoint);
+        return "the journal's first entry, no checkpoint before the newest";
     }
 
     /**
