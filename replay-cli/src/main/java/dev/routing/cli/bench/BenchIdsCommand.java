@@ -11,12 +11,15 @@ import dev.routing.engine.Engine;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.journal.store.Journal;
+import dev.routing.lab.jvm.FreshJvm;
+import dev.routing.lab.paired.Paired;
 import dev.routing.lab.traffic.IdTraffic;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.retention.Retention;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,16 +27,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "ids", header = "Weighs what the engine remembers of every message: restore time and memory.", mixinStandardHelpOptions = true, versionProvider = Version.class, description = {
         "Weighs what the engine remembers of every message: a week of N messages for busy",
         "public agents, through the engine into a journal, then the bytes each remembered message costs",
         "(the exact id record's arrays, and the whole state on the heap after a restore), the newest",
         "checkpoint's size, the restore's time, and whether sampled ids answer the same after it;",
-        "then the same after a clean stop (an engine opened and closed as a host's session ends)."})
+        "then the same after a clean stop (an engine opened and closed as a host's session ends). Each",
+        "restore is timed twice: in this process, after the build, and as a restarted sidecar waits on",
+        "it, the first restore of a new JVM ('bench restore', three JVMs, the median)."})
 public final class BenchIdsCommand implements Callable<Integer> {
     @Option(names = "--messages", paramLabel = "N", defaultValue = "10000000", description = "messages in the week (default: ${DEFAULT-VALUE})")
     long messages;
@@ -49,6 +58,9 @@ public final class BenchIdsCommand implements Callable<Integer> {
 
     @Mixin
     WorkDirOption dir;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
@@ -76,12 +88,16 @@ public final class BenchIdsCommand implements Callable<Integer> {
             }
             double build = seconds(buildStart);
             Restored crash = Restored.of(where, traffic);
+            // this command line's own main class, found from the command tree rather than named: it sits above every command
+            FreshJvm jvm = new FreshJvm(spec.root().userObject().getClass());
+            Cold crashCold = Cold.of(jvm, where);
             // A restart after a clean stop: an engine opened on the journal and closed as a host's session ends it.
             try (Engine engine = Engine.open(where, RuleSet.CURRENT, null)) {
                 String failure = engine.closeAtAStop();
                 if (failure != null) System.err.println("warning: " + failure);
             }
             Restored stopped = Restored.of(where, traffic);
+            Cold stoppedCold = Cold.of(jvm, where);
             int same = crash.sameAs(before);
             int sameAfterStop = stopped.sameAs(before);
             long remembered = weights.idsHeld + weights.storedKept;
@@ -100,10 +116,55 @@ public final class BenchIdsCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "checkpoint       %,d bytes of state JSON (%.1f per remembered message)%n", weights.stateJson,
                     (double) weights.stateJson / Math.max(1, remembered));
             System.out.printf(Locale.ROOT, "restore          %.2f s (newest checkpoint + %,d entries)%n", crash.seconds, crash.entriesRead);
+            crashCold.print("restore cold");
             System.out.printf(Locale.ROOT, "answers          %,d of %,d sampled ids answer the same after the restore%n", same, before.size());
             System.out.printf(Locale.ROOT, "after a stop     restore %.2f s (newest checkpoint + %,d entries), %,d bytes of state on heap, %,d of %,d answers the same%n",
                     stopped.seconds, stopped.entriesRead, stopped.heap, sameAfterStop, before.size());
+            stoppedCold.print("stop, cold");
             return same == before.size() && sameAfterStop == before.size() ? ExitCodes.OK : ExitCodes.FAILURE;
+        }
+    }
+
+    /**
+     * A restore as a restarted sidecar waits on it: {@code bench restore} in a new JVM, whose one
+     * restore is its first (cold, its JIT not warmed by a build), the median of {@link #RUNS} JVMs.
+     * The restore in this process, after the build, is warm and reads the same tail.
+     */
+    private record Cold(double seconds, long entriesRead) {
+        static final int RUNS = 3;
+        private static final Pattern LINE = Pattern.compile("restore {10}([0-9.]+) s \\(newest checkpoint \\+ ([0-9,]+) entries\\)");
+
+        static Cold of(FreshJvm jvm, Path where) throws IOException {
+            double[] seconds = new double[RUNS];
+            long entries = -1;
+            for (int i = 0; i < RUNS; i++) {
+                Process restore = new ProcessBuilder(jvm.command(FreshJvm.thisJava(), List.of(), List.of("bench", "restore", "--journal", where.toString())))
+                        .redirectErrorStream(true).start();
+                String out = new String(restore.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                int exit = exit(restore);
+                Matcher m = out.lines().map(LINE::matcher).filter(Matcher::matches).findFirst().orElse(null);
+                if (exit != 0 || m == null) throw new IllegalStateException("bench restore in a new JVM exited " + exit + ": " + out.strip());
+                long read = Long.parseLong(m.group(2).replace(",", ""));
+                if (entries >= 0 && read != entries) throw new IllegalStateException("new JVMs restored " + entries + " and " + read + " entries of one journal");
+                entries = read;
+                seconds[i] = Double.parseDouble(m.group(1));
+            }
+            return new Cold(Paired.median(seconds), entries);
+        }
+
+        private static int exit(Process p) throws IOException {
+            try {
+                return p.waitFor();
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while a new JVM restored the journal", e);
+            }
+        }
+
+        void print(String label) {
+            System.out.printf(Locale.ROOT, "%-16s%.2f s (newest checkpoint + %,d entries; a new JVM's first restore, the median of %d)%n", label, seconds,
+                    entriesRead, RUNS);
         }
     }
 
@@ -113,9 +174,6 @@ public final class BenchIdsCommand implements Callable<Integer> {
      */
     private record Restored(double seconds, long entriesRead, long heap, Weights weights, List<String> answers) {
         static Restored of(Path where, IdTraffic traffic) {
-            // A restarted process restores on an empty heap: what the build (or the restore before)
-            // left is collected here, not inside the restore's time.
-            System.gc();
             long start = System.nanoTime();
             Replay.Result restored;
             try (Journal journal = Journal.openReader(where)) {
