@@ -44,6 +44,17 @@ public record FreshJvm(Class<?> main) {
         return command;
     }
 
+    /** Waits for a JVM this one started, its exit; interrupted, it is killed and the interrupt kept. {@code what} names it then. */
+    public static int exitOf(Process jvm, String what) {
+        try {
+            return jvm.waitFor();
+        } catch (InterruptedException e) {
+            jvm.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while " + what, e);
+        }
+    }
+
     /** The feature version (17, 25) of the JDK whose {@code bin/java} this is, from its {@code release} file; 0 when unknown. */
     public static int version(Path java) {
         try {

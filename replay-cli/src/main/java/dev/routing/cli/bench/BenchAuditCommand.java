@@ -209,7 +209,7 @@ public final class BenchAuditCommand implements Callable<Integer> {
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
                     double cpuBefore = FreshJvm.childrenCpuSeconds();
                     long start = System.nanoTime();
-                    int exit = waitFor(audit.start());
+                    int exit = FreshJvm.exitOf(audit.start(), "timing the audit");
                     wall[v][i] = (System.nanoTime() - start) / 1e9;
                     cpu[v][i] = FreshJvm.childrenCpuSeconds() - cpuBefore;
                     if (exit != 0) throw new IllegalStateException("the audit exited " + exit + ": " + String.join(" ", audit.command()));
@@ -222,16 +222,6 @@ public final class BenchAuditCommand implements Callable<Integer> {
         Cold[] medians = new Cold[jvms.size()];
         for (int v = 0; v < jvms.size(); v++) medians[v] = new Cold(Paired.median(wall[v]), Paired.median(cpu[v]));
         return medians;
-    }
-
-    private static int waitFor(Process p) {
-        try {
-            return p.waitFor();
-        } catch (InterruptedException e) {
-            p.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while timing the audit", e);
-        }
     }
 
     private static void report(String what, long entries, Cold cold, String with) {

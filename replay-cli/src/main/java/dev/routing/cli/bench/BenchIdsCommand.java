@@ -141,7 +141,7 @@ public final class BenchIdsCommand implements Callable<Integer> {
                 Process restore = new ProcessBuilder(jvm.command(FreshJvm.thisJava(), List.of(), List.of("bench", "restore", "--journal", where.toString())))
                         .redirectErrorStream(true).start();
                 String out = new String(restore.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                int exit = exit(restore);
+                int exit = FreshJvm.exitOf(restore, "a new JVM restored the journal");
                 Matcher m = out.lines().map(LINE::matcher).filter(Matcher::matches).findFirst().orElse(null);
                 if (exit != 0 || m == null) throw new IllegalStateException("bench restore in a new JVM exited " + exit + ": " + out.strip());
                 long read = Long.parseLong(m.group(2).replace(",", ""));
@@ -150,16 +150,6 @@ public final class BenchIdsCommand implements Callable<Integer> {
                 seconds[i] = Double.parseDouble(m.group(1));
             }
             return new Cold(Paired.median(seconds), entries);
-        }
-
-        private static int exit(Process p) throws IOException {
-            try {
-                return p.waitFor();
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while a new JVM restored the journal", e);
-            }
         }
 
         void print(String label) {
