@@ -45,7 +45,7 @@ class BenchRestoreCommandTest {
     void crashedRestoresFromTheCheckpointBeforeTheNewestAndFoldsTheTailUpToIt() {
         Path journal = tmp.resolve("ids");
         Cli.run("bench", "ids", "--messages", "50000", "--agents", "5", "--dir", journal.toString()).exits(ExitCodes.OK);
-        long newest = tail(Cli.run("bench", "restore", "--journal", journal.toString()).exits(ExitCodes.OK));
+        long newest = folded(Cli.run("bench", "restore", "--journal", journal.toString()).exits(ExitCodes.OK), RESTORE);
         Cli.Result crash = Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed").exits(ExitCodes.OK);
         Matcher m = CRASHED.matcher(crash.lines().get(0));
         assertTrue(m.matches(), crash::toString);
@@ -62,14 +62,14 @@ class BenchRestoreCommandTest {
     void aTailGivenStopsThatManyEntriesAfterTheCheckpointBeforeTheNewest() {
         Path journal = tmp.resolve("ids");
         Cli.run("bench", "ids", "--messages", "50000", "--agents", "5", "--dir", journal.toString()).exits(ExitCodes.OK);
-        long whole = crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed").exits(ExitCodes.OK));
+        long whole = folded(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed").exits(ExitCodes.OK), CRASHED);
         assertTrue(whole > 1_000, "the journal's crash leaves a tail longer than the one asked: " + whole);
 
         // the restore ends between groups: at the first group that starts at or past the count
-        long some = crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "1000").exits(ExitCodes.OK));
+        long some = folded(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "1000").exits(ExitCodes.OK), CRASHED);
         assertTrue(some >= 1_000 && some < 1_000 + 20, "1,000 entries and the rest of the group they end in: " + some);
-        assertEquals(0, crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "0").exits(ExitCodes.OK)));
-        assertEquals(whole, crashedTail(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "100000000").exits(ExitCodes.OK)),
+        assertEquals(0, folded(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "0").exits(ExitCodes.OK), CRASHED));
+        assertEquals(whole, folded(Cli.run("bench", "restore", "--journal", journal.toString(), "--crashed", "--tail", "100000000").exits(ExitCodes.OK), CRASHED),
                 "a tail past the newest checkpoint stops there, as --crashed alone does");
 
         Cli.Result alone = Cli.run("bench", "restore", "--journal", journal.toString(), "--tail", "1000").exits(ExitCodes.BAD_INPUT);
@@ -92,12 +92,6 @@ class BenchRestoreCommandTest {
         assertTrue(folded >= 1 && folded < 20, "one entry asked, its whole group folded: " + folded);
     }
 
-    private static long crashedTail(Cli.Result bench) {
-        Matcher m = CRASHED.matcher(bench.lines().get(0));
-        assertTrue(m.matches(), bench::toString);
-        return Long.parseLong(m.group(1).replace(",", ""));
-    }
-
     @Test
     void crashedWhereNoCheckpointComesBeforeTheNewestFoldsFromTheFirstEntryAndSaysSo() {
         Path one = tmp.resolve("one");
@@ -108,8 +102,9 @@ class BenchRestoreCommandTest {
                 crash::toString);
     }
 
-    private static long tail(Cli.Result bench) {
-        Matcher m = RESTORE.matcher(bench.lines().get(0));
+    /** The entries the first restore folded after its checkpoint, read from its line, which must be {@code line}. */
+    private static long folded(Cli.Result bench, Pattern line) {
+        Matcher m = line.matcher(bench.lines().get(0));
         assertTrue(m.matches(), bench::toString);
         return Long.parseLong(m.group(1).replace(",", ""));
     }
