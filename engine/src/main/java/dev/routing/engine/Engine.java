@@ -3,6 +3,7 @@ package dev.routing.engine;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.sealed.IdDayLogs;
 import dev.routing.engine.sealed.IdDaySealer;
+import dev.routing.engine.sealed.KeptSealer;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
@@ -60,6 +61,7 @@ public final class Engine implements AutoCloseable {
     private final Group group = new Group();
     private final Checkpoints checkpoints;
     private final IdDaySealer sealer;
+    private final KeptSealer keptSealer;
     private final IdDayLogs logs;
     private final Resends resends;
     /** The host's seq of the last numbered group in the journal, {@link #NO_SEQ} when none is (J7). */
@@ -81,6 +83,7 @@ public final class Engine implements AutoCloseable {
         this.logs = new IdDayLogs(journal);
         this.checkpoints = new Checkpoints(journal, checkpointEvery, restored, logs);
         this.sealer = new IdDaySealer(journal, logs);
+        this.keptSealer = new KeptSealer(journal);
         this.previousGroup = journal.lastIndex();
         long tailSeq = journal.lastSeq(restored.checkpointIndex());
         this.resends = new Resends(journal);
@@ -246,6 +249,7 @@ public final class Engine implements AutoCloseable {
         long before = previousGroup;
         previousGroup = lastGroupIndex;
         sealer.written(core.state(), core.rules().label(), lastGroupIndex);
+        keptSealer.written(core.state(), core.rules().label(), lastGroupIndex);
         checkpoints.written(group.count(), decisions, last, core.state(), lastSeq);
         if (before >= 0 && Journal.cycleOf(before) != Journal.cycleOf(lastGroupIndex)) dayRolled.accept(Journal.cycleOf(before));
         return decisions;
@@ -260,6 +264,7 @@ public final class Engine implements AutoCloseable {
             throw stop.rebuildFailed(e);
         }
         sealer.restored();
+        keptSealer.restored();
     }
 
     /**
@@ -318,8 +323,8 @@ public final class Engine implements AutoCloseable {
 
     /**
      * Why the state could not be persisted as due, or null: the last state checkpoint due, else the
-     * last closed day's ids ({@link IdDaySealer}), else the last checkpoint's logs of today's ids
-     * ({@link IdDayLogs}), else the journal's seal or marks of the last day it rolled. The engine goes
+     * last closed day's ids ({@link IdDaySealer}), else the day's seal of kept messages ({@link
+     * KeptSealer}), else the last checkpoint's logs of today's ids ({@link IdDayLogs}), else the journal's seal or marks of the last day it rolled. The engine goes
      * on: nothing it answered is lost, a restore reads the longer tail, a day not sealed stays on the
      * heap and is tried again, ids not logged go into the checkpoint whole, and a day file without its
      * seal is checked whole at every open.
@@ -329,6 +334,8 @@ public final class Engine implements AutoCloseable {
         if (checkpoint != null) return checkpoint;
         String ids = sealer.failure();
         if (ids != null) return ids;
+        String kept = keptSealer.failure();
+        if (kept != null) return kept;
         String logged = logs.failure();
         return logged != null ? logged : journal.sealFailure();
     }

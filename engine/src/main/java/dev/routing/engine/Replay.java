@@ -1,6 +1,7 @@
 package dev.routing.engine;
 
 import dev.routing.engine.sealed.IdDayFile;
+import dev.routing.engine.sealed.KeptFile;
 import dev.routing.engine.sealed.IdDayFileException;
 import dev.routing.engine.sealed.IdDayLog;
 import dev.routing.journal.codec.CheckpointJson;
@@ -11,6 +12,8 @@ import dev.routing.projections.EngineState;
 import dev.routing.projections.Fold;
 import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.ForgottenIds;
+import dev.routing.projections.privacy.KeptMessages;
+import dev.routing.projections.privacy.SealedKept;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -211,6 +214,8 @@ public final class Replay {
     }
 
     private static Unread unread(Journal journal, EngineState state, long checkpointIndex) {
+        Unread kept = unreadKept(journal, state.privacy.messages, checkpointIndex);
+        if (kept != null) return kept;
         List<Map.Entry<String, ForgottenIds>> agents = List.copyOf(state.privacy.forgotten.entrySet());
         Unread[] unread = new Unread[agents.size()];
         // Each agent's files are its own: read on every core (today's ids replayed onto the heap are a
@@ -245,6 +250,32 @@ public final class Replay {
             }
         }
         return attachLogs(journal, agent, ids);
+    }
+
+    /**
+     * Maps the seal of kept messages the checkpoint names (docs/decisions/0014) and attaches it. One
+     * that is not read sends the restore to a checkpoint written before its day began, which names an
+     * older seal or none.
+     */
+    private static Unread unreadKept(Journal journal, KeptMessages kept, long checkpointIndex) {
+        KeptMessages.Seal seal = kept.seal();
+        if (seal == null) return null;
+        String why;
+        try {
+            KeptFile file = KeptFile.open(KeptFile.path(journal.dir(), seal.day()),
+                    new KeptFile.Expected(journal.id(), seal.day(), seal.label(), checkpointIndex));
+            if (file.header().crc() != seal.crc() || file.header().coveredIndex() != seal.index()) {
+                throw new IdDayFileException(file.path(), "stale: not the file the checkpoint names (it covers index 0x"
+                        + Long.toHexString(file.header().coveredIndex()) + ", the checkpoint's names 0x" + Long.toHexString(seal.index()) + ")");
+            }
+            kept.attach(SealedKept.over(file));
+            return null;
+        } catch (IdDayFileException e) {
+            why = e.getMessage();
+        } catch (IllegalArgumentException e) {
+            why = KeptFile.path(journal.dir(), seal.day()) + ": its table is malformed: " + e.getMessage();
+        }
+        return new Unread("the kept messages sealed on day " + seal.day() + " are not read: " + why, seal.day());
     }
 
     /** Reads the days the checkpoint named by their logs' prefixes ({@link IdDayLog}) onto the heap. */

@@ -121,7 +121,7 @@ class FactNamesTest {
         }
         try (Journal j = Journal.openReader(dir)) {
             byte[] checkpoint = j.newestCheckpointJson(j.lastIndex() + 1).checkpoint().state();
-            assertTrue(StateCodec.fromJson(checkpoint).privacy.messages.containsKey(agent), "the checkpoint holds the agent's message");
+            assertTrue(StateCodec.fromJson(checkpoint).privacy.messages.holds(agent), "the checkpoint holds the agent's message");
         }
     }
 

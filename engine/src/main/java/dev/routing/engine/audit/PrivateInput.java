@@ -70,12 +70,12 @@ public final class PrivateInput {
         PrivateInput reading = new PrivateInput(checkpoint);
         EngineState state = reading.state;
         Instant at = Instant.ofEpochMilli(state.clockMillis);
-        state.privacy.messages.forEach((agent, byId) -> byId.forEach((id, m) -> {
+        state.privacy.messages.forEach((agent, id, m) -> {
             if (state.privacy.isPrivateInput(m)) {
                 reading.stored.put(id, new Evidence(at, -1, "message.received",
                         id + " to " + agent + ": " + describe(m) + ", stored before the checkpoint this audit starts from"));
             }
-        }));
+        });
         reading.checkpointAt = at;
         reading.checkpointedBelow = state.nextTurn;
         return reading;

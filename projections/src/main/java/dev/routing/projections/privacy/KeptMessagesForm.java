@@ -8,15 +8,19 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import dev.routing.journal.event.TextCut;
 import dev.routing.projections.keyed.HashedSortedMap;
 import dev.routing.projections.packed.CheckpointForm;
 import dev.routing.projections.packed.PackedIn;
 import dev.routing.projections.packed.PackedOut;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * One agent's kept messages ({@link PrivacyRecord#messages}) in a state checkpoint: packed, not one
@@ -44,57 +48,116 @@ final class KeptMessagesForm {
     static final int READ_IN = 1 << 5;
     static final int TAGS = 1 << 6;
     static final int UNCLASSIFIED = 1 << 7;
+    /** A sealed message let go since the seal ({@link KeptMessages#GONE}): no other flag, no field. */
+    static final int GONE = 1 << 8;
     private static final int KNOWN = (1 << 8) - 1;
+    private static final String SEALED = "kept ";
 
     private KeptMessagesForm() {}
 
-    /** Writes the messages as an object by id, or packed when a checkpoint's form is asked for. */
-    static final class Write extends StdSerializer<HashedSortedMap<String, StoredMessage>> {
-        @SuppressWarnings({"unchecked", "rawtypes"})
+    /**
+     * Writes the kept messages as an object of agents, each an object of its messages by id (the
+     * canonical form: the heap's and a seal's as one), or, when a checkpoint's form is asked for, each
+     * agent's heap part packed: as an object of agents while nothing is sealed, else as an array of
+     * the seal's name ({@code "kept <day> <index> <crc> <count> <label>"}) and that object.
+     */
+    static final class Write extends StdSerializer<KeptMessages> {
         Write() {
-            super((Class) HashedSortedMap.class);
+            super(KeptMessages.class);
         }
 
         @Override
-        public void serialize(HashedSortedMap<String, StoredMessage> messages, JsonGenerator out, SerializerProvider provider)
-                throws IOException {
+        public void serialize(KeptMessages messages, JsonGenerator out, SerializerProvider provider) throws IOException {
             if (CheckpointForm.asked(provider)) {
-                out.writeStartArray();
-                for (String chunk : pack(messages)) out.writeString(chunk);
-                out.writeEndArray();
+                KeptMessages.Seal seal = messages.seal();
+                if (seal != null) {
+                    out.writeStartArray();
+                    out.writeString(String.format(Locale.ROOT, "%s%d %d %d %d %s", SEALED, seal.day(), seal.index(), seal.crc(), seal.count(), seal.label()));
+                }
+                out.writeStartObject();
+                for (String agent : new TreeSet<>(messages.heapPart().keySet())) {
+                    out.writeArrayFieldStart(agent);
+                    for (String chunk : pack(messages.heapPart().get(agent))) out.writeString(chunk);
+                    out.writeEndArray();
+                }
+                out.writeEndObject();
+                if (seal != null) out.writeEndArray();
                 return;
             }
-            out.writeStartObject(messages);
-            for (Map.Entry<String, StoredMessage> e : messages.entrySet()) {
-                out.writeFieldName(e.getKey());
-                provider.defaultSerializeValue(e.getValue(), out);
+            out.writeStartObject();
+            try {
+                for (String agent : messages.agents()) {
+                    out.writeFieldName(agent);
+                    out.writeStartObject();
+                    messages.forEach(agent, (id, m) -> {
+                        try {
+                            out.writeFieldName(id);
+                            provider.defaultSerializeValue(m, out);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
+                    out.writeEndObject();
+                }
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
             }
             out.writeEndObject();
         }
     }
 
-    /** Reads either form: an object by id (canonical, or an earlier build's checkpoint), or packed chunks. */
-    static final class Read extends StdDeserializer<HashedSortedMap<String, StoredMessage>> {
+    /** Reads any form {@link Write} writes, and the object of objects any earlier build's checkpoint holds. */
+    static final class Read extends StdDeserializer<KeptMessages> {
         Read() {
-            super(HashedSortedMap.class);
+            super(KeptMessages.class);
         }
 
         @Override
-        public HashedSortedMap<String, StoredMessage> deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            String agent = CheckpointForm.nameOfValue(p);
-            if (p.currentToken() == JsonToken.START_ARRAY) {
-                String whose = "the kept messages of " + agent;
-                return CheckpointForm.unpacked(p, whose, chunks -> unpack(whose, chunks));
+        public KeptMessages deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            KeptMessages messages = new KeptMessages();
+            KeptMessages.Seal seal = null;
+            boolean sealed = p.currentToken() == JsonToken.START_ARRAY;
+            if (sealed) {
+                if (p.nextToken() != JsonToken.VALUE_STRING) throw JsonMappingException.from(p, "the kept messages: a seal's name is no string");
+                seal = seal(p, p.getText());
+                p.nextToken();
             }
-            if (p.currentToken() != JsonToken.START_OBJECT) {
-                throw JsonMappingException.from(p, "the kept messages of " + agent + ": neither an object nor chunks");
+            if (p.currentToken() != JsonToken.START_OBJECT) throw JsonMappingException.from(p, "the kept messages: no object of agents");
+            for (String agent = p.nextFieldName(); agent != null; agent = p.nextFieldName()) {
+                p.nextToken();
+                messages.heap.put(agent, agent(p, ctxt, agent, sealed));
             }
+            if (sealed) {
+                if (p.nextToken() != JsonToken.END_ARRAY) throw JsonMappingException.from(p, "the kept messages: more than a seal's name and its agents");
+                messages.named(seal);
+            }
+            return messages;
+        }
+
+        private static HashedSortedMap<String, StoredMessage> agent(JsonParser p, DeserializationContext ctxt, String agent, boolean sealed)
+                throws IOException {
+            String whose = "the kept messages of " + agent;
+            if (p.currentToken() == JsonToken.START_ARRAY) return CheckpointForm.unpacked(p, whose, chunks -> unpack(whose, chunks, sealed));
+            if (p.currentToken() != JsonToken.START_OBJECT) throw JsonMappingException.from(p, whose + ": neither an object nor chunks");
             HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
             for (String id = p.nextFieldName(); id != null; id = p.nextFieldName()) {
                 if (p.nextToken() == JsonToken.VALUE_NULL) throw JsonMappingException.from(p, "the kept message " + id + " of " + agent + " is null");
                 messages.put(id, ctxt.readValue(p, StoredMessage.class));
             }
             return messages;
+        }
+
+        private static KeptMessages.Seal seal(JsonParser p, String name) throws JsonMappingException {
+            String[] parts = name.startsWith(SEALED) ? name.substring(SEALED.length()).split(" ", 5) : new String[0];
+            try {
+                if (parts.length == 5 && !parts[4].isEmpty()) {
+                    return new KeptMessages.Seal(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Integer.parseInt(parts[2]),
+                            Long.parseLong(parts[3]), parts[4]);
+                }
+            } catch (NumberFormatException e) {
+                // said below, as any name not of the form
+            }
+            throw JsonMappingException.from(p, "the kept messages: '" + TextCut.atMost(name, 120) + "' is no seal's name (kept <day> <index> <crc> <count> <label>)");
         }
     }
 
@@ -106,6 +169,7 @@ final class KeptMessagesForm {
         Words words = new Words();
         for (Map.Entry<String, StoredMessage> e : sorted) {
             StoredMessage m = e.getValue();
+            if (m == KeptMessages.GONE) continue;
             words.add(m.kind);
             words.add(m.channel);
             words.add(m.server);
@@ -119,6 +183,10 @@ final class KeptMessagesForm {
         for (Map.Entry<String, StoredMessage> e : sorted) {
             StoredMessage m = e.getValue();
             out.string(e.getKey(), "a kept message");
+            if (m == KeptMessages.GONE) {
+                out.varLong(GONE);
+                continue;
+            }
             out.varLong(flags(m));
             out.varLong(words.number(m.kind)).varLong(words.number(m.channel)).varLong(words.number(m.server));
             if (m.tags != null) {
@@ -132,13 +200,15 @@ final class KeptMessagesForm {
         return out.chunks();
     }
 
-    private static int flags(StoredMessage m) {
+    /** The message's flags, as a checkpoint and a sealed table ({@link SealedKept}) write them. */
+    static int flags(StoredMessage m) {
         return (m.addressed ? ADDRESSED : 0) | (m.surface ? SURFACE : 0) | (m.onBranch ? ON_BRANCH : 0) | (m.read ? READ : 0)
                 | (m.isWork() ? WORK : 0) | (m.hasReadIn() ? READ_IN : 0) | (m.tags != null ? TAGS : 0)
                 | (m.unclassified != null ? UNCLASSIFIED : 0);
     }
 
-    static HashedSortedMap<String, StoredMessage> unpack(String what, List<String> chunks) {
+    /** {@code sealed}: the checkpoint names a seal, so a message let go since it ({@link #GONE}) may be named. */
+    static HashedSortedMap<String, StoredMessage> unpack(String what, List<String> chunks, boolean sealed) {
         PackedIn in = new PackedIn(what, chunks);
         WordsRead words = new WordsRead(in);
         int count = in.count("messages", 5);
@@ -149,6 +219,10 @@ final class KeptMessagesForm {
             if (previous != null && previous.compareTo(id) >= 0) throw in.refused("message " + k + "'s id " + id + " is not after " + previous);
             previous = id;
             long flags = in.varLong();
+            if (flags == GONE && sealed) {
+                messages.put(id, KeptMessages.GONE);
+                continue;
+            }
             if ((flags & ~KNOWN) != 0) throw in.refused("message " + id + " has flags this build does not know: " + flags);
             StoredMessage m = new StoredMessage();
             m.addressed = (flags & ADDRESSED) != 0;

@@ -34,17 +34,13 @@ public final class PrivacyEvolve {
     /** The messages a history change takes off the agent's branch and puts back. */
     public static void history(PrivacyRecord privacy, HistoryChanged h, long clockMillis) {
         // a change that puts ids back gives the agent its (maybe empty) map of messages, as checkpoints have always shown
-        if (!h.restored().isEmpty()) privacy.messagesOf(h.agent());
-        for (String id : h.removed()) {
-            StoredMessage m = privacy.message(h.agent(), id);
-            if (m != null) privacy.branch(h.agent(), id, m, false);
-        }
+        if (!h.restored().isEmpty()) privacy.holdMessagesOf(h.agent());
+        for (String id : h.removed()) privacy.branch(h.agent(), id, false);
         for (String id : h.restored()) {
-            StoredMessage m = privacy.message(h.agent(), id);
-            if (m != null) privacy.branch(h.agent(), id, m, true);
+            if (privacy.branch(h.agent(), id, true) != null) continue;
             // P2, P9: back on the branch, yet neither stored nor a public message let go: the history
             // now holds what the engine cannot classify
-            else if (!privacy.forgottenHolds(h.agent(), id, Retention.today(clockMillis, h.at()))) {
+            if (!privacy.forgottenHolds(h.agent(), id, Retention.today(clockMillis, h.at()))) {
                 privacy.store(h.agent(), id, StoredMessage.unknown());
             }
         }

@@ -17,13 +17,14 @@ public final class PrivacyRecord {
     /** Every private turn id the engine assigned. */
     public final PrivateTurns privateTurns = new PrivateTurns();
     /**
-     * agent -> message id -> message; public messages are forgotten once read. Walked in id order
-     * only by a retake's search and an audit: hashed, since the fold writes and reads it by id for
-     * nearly every message, start and boundary. A state checkpoint packs each agent's ({@link KeptMessagesForm}).
+     * agent -> message id -> message; public messages are forgotten once read. Looked up by id for
+     * nearly every message, start and boundary; walked in id order only by a retake's search, an
+     * audit and the canonical form. The newest seal's are read in place ({@link KeptMessages}); a
+     * checkpoint packs each agent's on the heap ({@link KeptMessagesForm}).
      */
-    @JsonSerialize(contentUsing = KeptMessagesForm.Write.class)
-    @JsonDeserialize(contentUsing = KeptMessagesForm.Read.class)
-    public final HashedSortedMap<String, HashedSortedMap<String, StoredMessage>> messages = new HashedSortedMap<>();
+    @JsonSerialize(using = KeptMessagesForm.Write.class)
+    @JsonDeserialize(using = KeptMessagesForm.Read.class)
+    public final KeptMessages messages = new KeptMessages();
     /**
      * agent -> the ids of its public messages forgotten once read, for as long as retention keeps
      * them ({@link Retention#KEEP_IDS_DAYS}). A wake or a redo naming an id neither stored nor among
@@ -44,7 +45,10 @@ public final class PrivacyRecord {
     }
 
     public void notePrivateTurn(long turn) {
-        if (privateTurns.add(turn)) privateOnBranch.turnMadePrivate(this, turn);
+        if (!privateTurns.add(turn)) return;
+        // the sealed work of the turn is private input now: copied to the heap, where P9's index and a checkpoint see it
+        messages.sealedWorkOf(turn, this::onHeap);
+        privateOnBranch.turnMadePrivate(this, turn);
     }
 
     /**
@@ -55,27 +59,57 @@ public final class PrivacyRecord {
         return m.surface || m.unclassified != null || (m.isWork() && isPrivateTurn(m.workTurn()));
     }
 
+    /** The message kept under the id, or null: read it; {@link #store}, {@link #branch} and {@link #markRead} change it. */
     public StoredMessage message(String agent, String id) {
-        HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
-        return byId == null ? null : byId.get(id);
+        return messages.get(agent, id);
     }
 
-    /** The agent's stored messages, made empty when it has none: to read; {@link #store} and {@link #branch} change them. */
-    public HashedSortedMap<String, StoredMessage> messagesOf(String agent) {
-        return messages.computeIfAbsent(agent, a -> new HashedSortedMap<>());
+    /** Gives the agent its place among the kept messages, with none yet: as a history change that puts ids back always has. */
+    public void holdMessagesOf(String agent) {
+        messages.heapOf(agent);
     }
 
     /** Stores the message under its id, in place of any stored there before (returned). */
     public StoredMessage store(String agent, String id, StoredMessage m) {
-        StoredMessage before = messagesOf(agent).put(id, m);
+        StoredMessage before = messages.put(agent, id, m);
         privateOnBranch.stored(this, agent, id, before, m);
         return before;
     }
 
-    /** P9: a history change moved the stored message on or off the agent's current branch. */
-    public void branch(String agent, String id, StoredMessage m, boolean on) {
+    /**
+     * The message under the id, on the heap so that it can be changed: a sealed one is copied there
+     * first, shadowing the table's ({@link KeptMessages}); null when none is kept.
+     */
+    private StoredMessage onHeap(String agent, String id) {
+        HashedSortedMap<String, StoredMessage> byId = messages.heap.get(agent);
+        StoredMessage m = byId == null ? null : byId.get(id);
+        if (m != null) return m == KeptMessages.GONE ? null : m;
+        StoredMessage sealed = messages.get(agent, id);
+        if (sealed != null) store(agent, id, sealed);
+        return sealed;
+    }
+
+    /** P9: a history change moved the stored message under the id, if any, on or off the agent's current branch; returns it. */
+    public StoredMessage branch(String agent, String id, boolean on) {
+        StoredMessage kept = message(agent, id);
+        // already where the change puts it (P9's index agrees): a sealed one stays in its table
+        if (kept == null || kept.onBranch == on) return kept;
+        StoredMessage m = onHeap(agent, id);
+        if (m == null) return null;
         m.onBranch = on;
         privateOnBranch.update(this, agent, id, m);
+        return m;
+    }
+
+    /**
+     * Every kept message sealed into {@code table}, written from this record and mapped back
+     * (docs/decisions/0014): the heap keeps none of them, and P9's index only what the heap keeps.
+     *
+     * @throws IllegalArgumentException when the table does not hold every message kept
+     */
+    public void sealKept(KeptMessages.Seal seal, SealedKept table) {
+        messages.sealed(seal, table);
+        privateOnBranch.rebuild(this);
     }
 
     /** Rebuilds what is derived from the messages and turns: after a restore, which does not store it. */
@@ -89,7 +123,9 @@ public final class PrivacyRecord {
 
     /** P9: the first message of the agent's stored history on its current branch that is private input, or null. */
     public String firstPrivateOnBranch(String agent) {
-        return privateOnBranch.first(agent);
+        String onHeap = privateOnBranch.first(agent);
+        String sealed = messages.firstSealedPrivateOnBranch(agent);
+        return sealed == null || onHeap != null && onHeap.compareTo(sealed) < 0 ? onHeap : sealed;
     }
 
     /**
@@ -99,15 +135,16 @@ public final class PrivacyRecord {
      * agent's forgotten ids, so that a later wake or redo naming it is known public.
      */
     public void markRead(String agent, String id, Long turn, long epochDay) {
-        HashedSortedMap<String, StoredMessage> byId = messages.get(agent);
-        if (byId == null) return;
-        StoredMessage m = byId.get(id);
-        if (m == null) return;
+        StoredMessage kept = message(agent, id);
+        if (kept == null) return;
+        // read already, its reader noted and kept: nothing changes, and a sealed one stays in its table
+        if (kept.read && (turn == null || kept.hasReadIn()) && kept.mayBePrivate()) return;
+        StoredMessage m = onHeap(agent, id);
         m.read = true;
         if (turn != null) m.readFirstIn(turn);
         if (m.mayBePrivate()) return;
         // a message that may not be private input was never among the private input on the branch
-        byId.remove(id);
+        messages.remove(agent, id);
         forgotten.computeIfAbsent(agent, a -> new ForgottenIds()).add(id, m.hasReadIn() ? m.readIn() : null, epochDay);
     }
 

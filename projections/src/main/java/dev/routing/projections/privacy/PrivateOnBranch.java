@@ -9,8 +9,8 @@ import java.util.TreeSet;
  * private input now, in id order, so a retake reads the first instead of walking every message the
  * agent keeps (thousands, for a week's busy resident: a walk per retake was a quarter of an audit).
  *
- * <p>Derived from {@link PrivacyRecord#messages} and {@link PrivacyRecord#privateTurns}: not in a
- * checkpoint, rebuilt on restore. It changes where they do: a message stored ({@link #stored}),
+ * <p>Derived from the heap's part of {@link PrivacyRecord#messages} and {@link PrivacyRecord#privateTurns}:
+ * not in a checkpoint, rebuilt on restore; a seal's table holds its own ({@link SealedKept}). It changes where they do: a message stored ({@link #stored}),
  * let go or moved on or off the branch ({@link #update}), and a turn made private, which makes its
  * work private input ({@link #turnMadePrivate}).
  */
@@ -62,8 +62,11 @@ final class PrivateOnBranch {
     void rebuild(PrivacyRecord record) {
         ids.clear();
         workOfPublicTurns.clear();
-        for (var agent : record.messages.byHash()) {
-            for (var m : agent.getValue().byHash()) stored(record, agent.getKey(), m.getKey(), null, m.getValue());
+        // the heap's part only: the sealed table answers P9 for its own ({@link KeptMessages})
+        for (var agent : record.messages.heap.byHash()) {
+            for (var m : agent.getValue().byHash()) {
+                if (m.getValue() != KeptMessages.GONE) stored(record, agent.getKey(), m.getKey(), null, m.getValue());
+            }
         }
     }
 }

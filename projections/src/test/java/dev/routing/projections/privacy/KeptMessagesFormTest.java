@@ -45,7 +45,7 @@ class KeptMessagesFormTest {
     void aCheckpointHoldsAKeptMessageInAQuarterOfItsJson() {
         EngineState state = new EngineState();
         for (int i = 0; i < 3_000; i++) {
-            state.privacy.messagesOf("agent-9").put(String.format(Locale.ROOT, "op-%012x", i * 0x9E3779B97L & 0xFFFFFFFFFFFFL),
+            state.privacy.store("agent-9", String.format(Locale.ROOT, "op-%012x", i * 0x9E3779B97L & 0xFFFFFFFFFFFFL),
                     surfaceMessageRead(400_000 + i * 17L));
         }
         int canonical = messagesPart(StateCodec.toBytes(state)).length();
@@ -62,9 +62,9 @@ class KeptMessagesFormTest {
             int agents = 1 + random.nextInt(3);
             for (int a = 0; a < agents; a++) {
                 int count = random.nextInt(40);
-                for (int i = 0; i < count; i++) state.privacy.messagesOf("agent-" + a).put(id(random), message(random));
+                for (int i = 0; i < count; i++) state.privacy.store("agent-" + a, id(random), message(random));
             }
-            if (random.nextInt(5) == 0) state.privacy.messagesOf("agent-none");
+            if (random.nextInt(5) == 0) state.privacy.holdMessagesOf("agent-none");
             EngineState restored = StateCodec.fromJson(StateCodec.toCheckpointBytes(state));
             assertEquals(StateCodec.toJson(state), StateCodec.toJson(restored), "seed " + seed);
         }
@@ -77,7 +77,7 @@ class KeptMessagesFormTest {
         m.kind = new String("channel-message".toCharArray());
         m.channel = new String("general".toCharArray());
         m.server = new String("discord".toCharArray());
-        state.privacy.messagesOf("qa").put("m-1", m);
+        state.privacy.store("qa", "m-1", m);
         StoredMessage back = StateCodec.fromJson(StateCodec.toCheckpointBytes(state)).privacy.message("qa", "m-1");
         assertSame("channel-message".intern(), back.kind);
         assertSame("general".intern(), back.channel);
@@ -137,13 +137,13 @@ class KeptMessagesFormTest {
         assertRefused("word 0 is named by no message", f -> f.words("a").count(0));
         Form written = new Form().words("a", "b", "c").count(2).message(m1, KeptMessagesForm.TAGS, 1, 0, 2).varLong(2).varLong(3).varLong(1)
                 .message(m2, KeptMessagesForm.UNCLASSIFIED, 3, 2, 1).varLong(1);
-        assertEquals(List.of("c", "a"), KeptMessagesForm.unpack("the kept messages of qa", written.out.chunks()).get("m-1").tags);
+        assertEquals(List.of("c", "a"), KeptMessagesForm.unpack("the kept messages of qa", written.out.chunks(), false).get("m-1").tags);
     }
 
     @Test
     void aDamagedFormInACheckpointIsRefusedNamingWhoseMessages() {
         EngineState state = new EngineState();
-        state.privacy.messagesOf("qa").put("m-1", surfaceMessageRead(3));
+        state.privacy.store("qa", "m-1", surfaceMessageRead(3));
         String checkpoint = new String(StateCodec.toCheckpointBytes(state), StandardCharsets.UTF_8);
         List<String> bad = List.of(
                 checkpoint.replaceFirst("\"qa\":\\[\"[^\"]*\"\\]", "\"qa\":[\"AQ==\"]"),
@@ -161,7 +161,7 @@ class KeptMessagesFormTest {
         Form form = new Form();
         build.accept(form);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> KeptMessagesForm.unpack("the kept messages of qa", form.out.chunks()));
+                () -> KeptMessagesForm.unpack("the kept messages of qa", form.out.chunks(), false));
         assertTrue(e.getMessage().startsWith("the kept messages of qa: ") && e.getMessage().contains(why), e::getMessage);
     }
 

@@ -47,11 +47,11 @@ class StoredMessageMemoryTest {
     @Test
     void twoMessagesRestoredFromACheckpointShareTheirWords() {
         EngineState state = new EngineState();
-        state.privacy.messagesOf("qa").put("m-1", StoredMessage.of(message("m-1")));
-        state.privacy.messagesOf("qa").put("m-2", StoredMessage.of(message("m-2")));
+        state.privacy.store("qa", "m-1", StoredMessage.of(message("m-1")));
+        state.privacy.store("qa", "m-2", StoredMessage.of(message("m-2")));
         EngineState restored = StateCodec.fromJson(StateCodec.toCheckpointBytes(state));
-        StoredMessage a = restored.privacy.messagesOf("qa").get("m-1");
-        StoredMessage b = restored.privacy.messagesOf("qa").get("m-2");
+        StoredMessage a = restored.privacy.message("qa", "m-1");
+        StoredMessage b = restored.privacy.message("qa", "m-2");
         assertSame(a.kind, b.kind);
         assertSame(a.channel, b.channel);
         assertSame(a.server, b.server);
@@ -74,11 +74,11 @@ class StoredMessageMemoryTest {
         work.read = true;
         work.readFirstIn(-9);
         work.readFirstIn(4); // the first reader stays
-        state.privacy.messagesOf("qa").put("m-1", plain);
-        state.privacy.messagesOf("qa").put("m-2", work);
+        state.privacy.store("qa", "m-1", plain);
+        state.privacy.store("qa", "m-2", work);
         assertEquals(earlier, messages(StateCodec.toBytes(state)), "the canonical form, which an earlier build's checkpoint held");
         EngineState restored = StateCodec.fromJson(StateCodec.toCheckpointBytes(state));
-        StoredMessage back = restored.privacy.messagesOf("qa").get("m-2");
+        StoredMessage back = restored.privacy.message("qa", "m-2");
         assertEquals(true, back.isWork());
         assertEquals(7, back.workTurn());
         assertEquals(-9, back.readIn());
@@ -92,7 +92,7 @@ class StoredMessageMemoryTest {
     @Test
     void aCheckpointNamingTheUnboxedFieldsIsRefusedAsAnyUnknownField() {
         EngineState state = new EngineState();
-        state.privacy.messagesOf("qa").put("m-1", StoredMessage.of(message("m-1")));
+        state.privacy.store("qa", "m-1", StoredMessage.of(message("m-1")));
         // the kept messages as an object by id: the canonical form, and an earlier build's checkpoint
         String json = new String(StateCodec.toBytes(state), java.nio.charset.StandardCharsets.UTF_8);
         for (String field : List.of("isWork", "hasReadIn", "workTurnForm")) {

@@ -210,8 +210,7 @@ public final class BenchIdsCommand implements Callable<Integer> {
                 held += ids.size();
                 bytes += ids.footprint();
             }
-            long kept = 0;
-            for (var byId : s.privacy.messages.values()) kept += byId.size();
+            long kept = s.privacy.messages.size();
             return new Weights(held, bytes, kept, s.turns.ledger.size(), s.turns.ledger.footprint(), s.privacy.privateTurns.size(),
                     StateCodec.toCheckpointBytes(s).length);
         }

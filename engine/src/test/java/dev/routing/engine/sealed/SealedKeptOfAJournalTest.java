@@ -1,0 +1,216 @@
+package dev.routing.engine.sealed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.routing.engine.Replay;
+import dev.routing.engine.context.RuleSet;
+import dev.routing.engine.testing.Action;
+import dev.routing.engine.testing.JournalCopy;
+import dev.routing.engine.testing.JournalSink;
+import dev.routing.engine.testing.SameAnswers;
+import dev.routing.engine.testing.Stderr;
+import dev.routing.engine.testing.StreamGenerator;
+import dev.routing.engine.testing.StreamHost;
+import dev.routing.journal.event.StateCheckpoint;
+import dev.routing.journal.store.Journal;
+import dev.routing.projections.EngineState;
+import dev.routing.projections.StateCodec;
+import dev.routing.projections.privacy.KeptMessages;
+import dev.routing.projections.retention.Retention;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The engine seals every kept message once a day into a file beside the journal (docs/decisions/0014),
+ * and a restore maps it: the restored record answers as the journal's full fold does, and verify
+ * passes. A file missing, cut, changed, of another journal, of other rules or not the one the
+ * checkpoint names is named on stderr and the state rebuilt from the journal: the answers do not
+ * change. A seal that cannot be written leaves the messages on the heap and says why.
+ */
+class SealedKeptOfAJournalTest {
+    @TempDir
+    Path dir;
+    private Path journal;
+    private Path otherJournal;
+
+    static List<Action> stream() {
+        return StreamGenerator.threeLongDays();
+    }
+
+    // built for each test, not once for the class: PIT links no test to what a @BeforeAll runs
+    @BeforeEach
+    void journalsOfTheSameStream() {
+        journal = dir.resolve("journal");
+        otherJournal = dir.resolve("other");
+        for (Path p : List.of(journal, otherJournal)) {
+            try (JournalSink sink = JournalSink.batched(p, RuleSet.CURRENT, 2_000)) {
+                StreamHost.play(sink, stream());
+                sink.engine().checkpoint();
+            }
+        }
+    }
+
+    @Test
+    void theKeptMessagesAreSealedDailyAndTheRestoredRecordAnswersAsTheFullFold() {
+        List<Path> files = keptFiles(journal);
+        assertEquals(2, files.size(), "the two newest seals are kept: " + files);
+        try (Journal j = Journal.openReader(journal)) {
+            EngineState restored = Replay.restore(j).state();
+            KeptMessages.Seal seal = restored.privacy.messages.seal();
+            assertNotNull(seal, "the newest checkpoint names a seal");
+            assertEquals(KeptFile.path(journal, seal.day()), files.get(1));
+            assertTrue(seal.count() > 0, "the seal holds the kept messages");
+            String err = SameAnswers.restoredAndVerified(j);
+            assertEquals("", err, "nothing to say when the file reads");
+        }
+    }
+
+    @Test
+    void aCheckpointAfterTheSealPacksOnlyWhatChangedSince() {
+        try (Journal j = Journal.openReader(journal)) {
+            EngineState named = StateCodec.fromTree(((StateCheckpoint) j.newestCheckpoint(Long.MAX_VALUE).entry()).state());
+            assertTrue(named.privacy.messages.pending(), "the checkpoint names the seal and holds none of its messages");
+            EngineState restored = Replay.restore(j).state();
+            assertTrue(restored.privacy.messages.seal().count() > restored.privacy.messages.size() / 2,
+                    "most kept messages are the table's: " + restored.privacy.messages.seal() + " of " + restored.privacy.messages.size());
+        }
+    }
+
+    @Test
+    void aMissingSealIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
+        faulted("missing", Files::delete, "missing");
+    }
+
+    @Test
+    void aSealCutShortIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
+        faulted("cut", f -> Files.write(f, java.util.Arrays.copyOf(Files.readAllBytes(f), (int) Files.size(f) - 9)), "cut short");
+    }
+
+    @Test
+    void aSealWithAByteChangedIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
+        faulted("flipped", f -> {
+            byte[] b = Files.readAllBytes(f);
+            b[b.length / 2] ^= 0x10;
+            Files.write(f, b);
+        }, "checksum fails");
+    }
+
+    @Test
+    void aSealOfAnotherJournalIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
+        faulted("foreign", f -> Files.copy(otherJournal.resolve(IdDayFile.FOLDER).resolve(f.getFileName()), f,
+                StandardCopyOption.REPLACE_EXISTING), "of another journal");
+    }
+
+    @Test
+    void aSealOfOtherRulesIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
+        faulted("stale", f -> rewrite(f, "other-rules", 0), "stale: written under the rules");
+    }
+
+    @Test
+    void aSealOfTheSameDayWrittenAgainIsNamedAsNotTheOneTheCheckpointNames() throws IOException {
+        faulted("rewritten", f -> rewrite(f, null, -1), "stale: not the file the checkpoint names");
+    }
+
+    @Test
+    void aJournalCopiedWithoutItsStateFolderRestoresAndVerifiesFromTheJournal() throws IOException {
+        Path copy = JournalCopy.of(journal, dir.resolve("copy-without-state"));
+        for (Path f : keptFiles(copy)) Files.delete(f);
+        String err;
+        try (Journal j = Journal.openReader(copy)) {
+            err = SameAnswers.restoredAndVerified(j);
+        }
+        assertTrue(err.contains(": missing") && err.contains("is rebuilt from"), err);
+    }
+
+    @Test
+    void aSealThatCannotBeWrittenLeavesTheMessagesOnTheHeapAndSaysWhy() throws IOException {
+        Path blocked = dir.resolve("blocked");
+        List<Action> actions = stream();
+        try (JournalSink sink = JournalSink.batched(blocked, RuleSet.CURRENT, 2_000)) {
+            // the first two days, then every seal's temporary file taken by a folder: no seal can be written
+            StreamHost.play(sink, actions.subList(0, 2));
+            long today = Retention.day(sink.engine().state().clockMillis);
+            for (long day = today; day < today + 5; day++) {
+                Files.createDirectories(KeptFile.path(blocked, day).resolveSibling(KeptFile.path(blocked, day).getFileName() + ".tmp"));
+            }
+            StreamHost.play(sink, actions.subList(2, actions.size()));
+            String why = sink.engine().persistFailure();
+            assertNotNull(why, "the engine says why the messages stay on the heap");
+            assertTrue(why.startsWith("the kept messages stay on the heap, not sealed on day "), why);
+            KeptMessages.Seal seal = sink.engine().state().privacy.messages.seal();
+            assertTrue(seal == null || seal.day() < today, "no seal since the folder took its name: " + seal);
+            sink.engine().checkpoint();
+        }
+        try (Journal j = Journal.openReader(blocked)) {
+            assertEquals("", SameAnswers.restoredAndVerified(j), "the checkpoint holds the messages whole");
+        }
+    }
+
+    /** The seal the journal's newest checkpoint names, damaged in a copy: restore names it and answers as the full fold. */
+    private void faulted(String name, Fault fault, String said) throws IOException {
+        Path copy = JournalCopy.of(journal, dir.resolve(name));
+        Path victim = newestNamed(copy);
+        fault.apply(victim);
+        String err;
+        try (Journal j = Journal.openReader(copy)) {
+            err = SameAnswers.restoredAndVerified(j);
+        }
+        assertTrue(err.contains(victim.toString()) && err.contains(said) && err.contains("is rebuilt from"), err);
+    }
+
+    private static Path newestNamed(Path journalDir) {
+        try (Journal j = Journal.openReader(journalDir)) {
+            EngineState named = StateCodec.fromTree(((StateCheckpoint) j.newestCheckpoint(Long.MAX_VALUE).entry()).state());
+            KeptMessages.Seal seal = named.privacy.messages.seal();
+            assertNotNull(seal, "the newest checkpoint names a seal");
+            return KeptFile.path(journalDir, seal.day());
+        }
+    }
+
+    /** The file written again with its own body: under {@code label} (null: its own), covering {@code shift} more of the journal. */
+    private static void rewrite(Path f, String label, long shift) {
+        KeptFile was = KeptFile.open(f, new KeptFile.Expected(idOf(f), dayOfFile(f), null, Long.MAX_VALUE));
+        KeptFile.Header h = was.header();
+        ByteBuffer body = ByteBuffer.allocate((int) was.length());
+        for (int i = 0; i < body.capacity(); i++) body.put(i, was.byteAt(i));
+        KeptWriter.write(f.getParent().getParent(), h.journalId(), h.epochDay(), h.coveredIndex() + shift, label == null ? h.label() : label, body);
+    }
+
+    private static byte[] idOf(Path f) {
+        try {
+            byte[] b = Files.readAllBytes(f);
+            return java.util.Arrays.copyOfRange(b, 8, 24);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long dayOfFile(Path f) {
+        return KeptFile.dayOf(f.getFileName().toString());
+    }
+
+    interface Fault {
+        void apply(Path file) throws IOException;
+    }
+
+    static List<Path> keptFiles(Path journalDir) {
+        if (!Files.isDirectory(journalDir.resolve(IdDayFile.FOLDER))) return List.of();
+        try (Stream<Path> files = Files.list(journalDir.resolve(IdDayFile.FOLDER))) {
+            return files.filter(f -> KeptFile.dayOf(f.getFileName().toString()) != Long.MAX_VALUE).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
