@@ -1,20 +1,12 @@
 package dev.routing.engine.sealed;
 
 import dev.routing.projections.privacy.SealedIds;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.zip.CRC32C;
+import java.util.List;
 
 /**
  * One agent's forgotten ids of one closed day, in a file beside the journal that is written once
@@ -23,7 +15,7 @@ import java.util.zip.CRC32C;
  * file missing, cut, changed, of another journal, of other rules or covering entries past the
  * checkpoint is refused by name ({@link IdDayFileException}) and never answers.
  *
- * <p>On disk, little-endian:
+ * <p>On disk, the header all sealed files share ({@link SealedFileHeader}), little-endian:
  *
  * <pre>
  *  0  4 bytes magic         "RIDS"
@@ -45,12 +37,13 @@ import java.util.zip.CRC32C;
  * after the header has: a file killed or out of space while written is a temporary one, never read.
  */
 public final class IdDayFile implements SealedIds.Body {
-    static final byte[] MAGIC = "RIDS".getBytes(StandardCharsets.US_ASCII);
     static final int FORMAT = 3;
     /** The earlier format this build still reads: every entry live, no log's. */
     static final int FORMAT_ALL_LIVE = 2;
-    static final int FIXED = 56;
-    static final int CRC_AT = 52;
+    static final SealedFileHeader.Kind KIND = new SealedFileHeader.Kind("RIDS", "an id day file", FORMAT, List.of(FORMAT_ALL_LIVE, FORMAT), true);
+    /** Where the header's fixed part ends and where its checksum lies ({@link SealedFileHeader}'s, named here for the tests that fake a file). */
+    static final int FIXED = SealedFileHeader.FIXED;
+    static final int CRC_AT = SealedFileHeader.CRC_AT;
     /** The folder beside the journal's own files that holds them. */
     public static final String FOLDER = "state";
 
@@ -62,23 +55,17 @@ public final class IdDayFile implements SealedIds.Body {
     public record Header(byte[] journalId, long epochDay, long coveredIndex, String label, String agent, int crc) {
     }
 
-    private final Path path;
-    private final MappedByteBuffer map;
-    private final long bodyAt;
-    private final long bodyLength;
+    private final SealedFileHeader file;
     private final Header header;
     private final SealedIds ids;
 
-    private IdDayFile(Path path, MappedByteBuffer map, long bodyAt, long bodyLength, Header header) {
-        this.path = path;
-        this.map = map;
-        this.bodyAt = bodyAt;
-        this.bodyLength = bodyLength;
-        this.header = header;
+    private IdDayFile(SealedFileHeader file) {
+        this.file = file;
+        this.header = new Header(file.journalId, file.epochDay, file.coveredIndex, file.label, file.agent, file.crc);
         try {
             this.ids = SealedIds.over(header.epochDay(), this);
         } catch (IllegalArgumentException e) {
-            throw new IdDayFileException(path, "its table is malformed: " + e.getMessage());
+            throw new IdDayFileException(file.path, "its table is malformed: " + e.getMessage());
         }
     }
 
@@ -115,58 +102,9 @@ public final class IdDayFile implements SealedIds.Body {
      * @throws IdDayFileException naming the file and why it is not read
      */
     public static IdDayFile open(Path path, Expected expected) {
-        MappedByteBuffer map;
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = channel.size();
-            if (size < FIXED) throw new IdDayFileException(path, "cut short: " + size + " bytes, its header alone is " + FIXED);
-            if (size > Integer.MAX_VALUE) throw new IdDayFileException(path, "of " + size + " bytes, more than a day's table can be");
-            map = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
-        } catch (NoSuchFileException e) {
-            throw new IdDayFileException(path, "missing");
-        } catch (IOException e) {
-            throw new IdDayFileException(path, "unreadable: " + e.getMessage());
-        }
-        map.order(ByteOrder.LITTLE_ENDIAN);
-        IdDayFile file = read(path, map);
-        file.check(expected);
-        return file;
-    }
-
-    private static IdDayFile read(Path path, MappedByteBuffer map) {
-        int size = map.capacity();
-        byte[] magic = new byte[MAGIC.length];
-        map.get(0, magic);
-        if (!Arrays.equals(magic, MAGIC)) throw new IdDayFileException(path, "not an id day file (its magic is not \"RIDS\")");
-        int format = map.getInt(4);
-        if (format != FORMAT && format != FORMAT_ALL_LIVE) {
-            throw new IdDayFileException(path, "of format " + format + ", this build reads " + FORMAT_ALL_LIVE + " and " + FORMAT);
-        }
-        long bodyLength = map.getLong(40);
-        int labelLength = Short.toUnsignedInt(map.getShort(48));
-        int agentLength = Short.toUnsignedInt(map.getShort(50));
-        long bodyAt = bodyStart(labelLength, agentLength);
-        if (bodyLength < 0 || bodyAt + bodyLength != size) {
-            throw new IdDayFileException(path, (bodyLength >= 0 && bodyAt + bodyLength > size ? "cut short: " : "not of its header's length: ")
-                    + size + " bytes, its header says " + (bodyLength < 0 ? "a body of " + bodyLength : bodyAt + bodyLength));
-        }
-        CRC32C crc = new CRC32C();
-        crc.update(map.slice(0, CRC_AT));
-        crc.update(map.slice(FIXED, size - FIXED));
-        int stored = map.getInt(CRC_AT);
-        if ((int) crc.getValue() != stored) throw new IdDayFileException(path, "its checksum fails: a byte changed since it was written");
-        byte[] id = new byte[16];
-        map.get(8, id);
-        byte[] label = new byte[labelLength];
-        map.get(FIXED, label);
-        byte[] agent = new byte[agentLength];
-        map.get(FIXED + labelLength, agent);
-        Header header = new Header(id, map.getLong(24), map.getLong(32), new String(label, StandardCharsets.UTF_8),
-                new String(agent, StandardCharsets.UTF_8), stored);
-        return new IdDayFile(path, map, bodyAt, bodyLength, header);
-    }
-
-    static long bodyStart(int labelLength, int agentLength) {
-        return (FIXED + labelLength + agentLength + 7L) & ~7L;
+        SealedFileHeader file = SealedFileHeader.open(path, KIND);
+        file.check(expected.journalId(), expected.agent(), expected.epochDay(), expected.label(), expected.throughIndex());
+        return new IdDayFile(file);
     }
 
     /**
@@ -183,33 +121,15 @@ public final class IdDayFile implements SealedIds.Body {
     /** The first {@code length} bytes of the table's entries. */
     byte[] entriesPrefix(long length) {
         if (length > ids.entriesLength()) {
-            throw new IdDayFileException(path, "its entries are " + ids.entriesLength() + " bytes, shorter than the " + length + " named");
+            throw new IdDayFileException(file.path, "its entries are " + ids.entriesLength() + " bytes, shorter than the " + length + " named");
         }
         byte[] out = new byte[(int) length];
-        map.get((int) (bodyAt + ids.entriesAt()), out);
+        file.map.get((int) (file.bodyAt + ids.entriesAt()), out);
         return out;
     }
 
-    private void check(Expected expected) {
-        if (!Arrays.equals(header.journalId(), expected.journalId())) {
-            throw new IdDayFileException(path, "of another journal (its journal id " + HexFormat.of().formatHex(header.journalId())
-                    + ", this journal's " + (expected.journalId() == null ? "none" : HexFormat.of().formatHex(expected.journalId())) + ")");
-        }
-        if (!header.agent().equals(expected.agent())) throw new IdDayFileException(path, "of agent " + header.agent() + ", not " + expected.agent());
-        if (header.epochDay() != expected.epochDay()) {
-            throw new IdDayFileException(path, "of epoch day " + header.epochDay() + ", not " + expected.epochDay());
-        }
-        if (expected.label() != null && !header.label().equals(expected.label())) {
-            throw new IdDayFileException(path, "stale: written under the rules " + header.label() + ", not " + expected.label());
-        }
-        if (header.coveredIndex() > expected.throughIndex()) {
-            throw new IdDayFileException(path, "stale: it covers the journal to index 0x" + Long.toHexString(header.coveredIndex())
-                    + ", past the checkpoint's 0x" + Long.toHexString(expected.throughIndex()));
-        }
-    }
-
     public Path path() {
-        return path;
+        return file.path;
     }
 
     public Header header() {
@@ -223,35 +143,16 @@ public final class IdDayFile implements SealedIds.Body {
 
     @Override
     public long length() {
-        return bodyLength;
+        return file.bodyLength;
     }
 
     @Override
     public long longAt(long at) {
-        return map.getLong((int) (bodyAt + at));
+        return file.longAt(at);
     }
 
     @Override
     public byte byteAt(long at) {
-        return map.get((int) (bodyAt + at));
-    }
-
-    /** The header's bytes for a body of {@code bodyLength} and its checksum over {@code body}: {@link IdDayWriter}'s. */
-    static ByteBuffer header(byte[] journalId, String agent, long epochDay, long coveredIndex, String label, ByteBuffer body) {
-        byte[] labelBytes = label.getBytes(StandardCharsets.UTF_8);
-        byte[] agentBytes = agent.getBytes(StandardCharsets.UTF_8);
-        if (labelBytes.length > 0xFFFF || agentBytes.length > 0xFFFF) throw new IllegalArgumentException("a label or agent over 65535 bytes");
-        if (journalId == null || journalId.length != 16) throw new IllegalArgumentException("a journal id of 16 bytes is needed");
-        int length = (int) bodyStart(labelBytes.length, agentBytes.length);
-        ByteBuffer h = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
-        h.put(0, MAGIC).putInt(4, FORMAT).put(8, journalId).putLong(24, epochDay).putLong(32, coveredIndex)
-                .putLong(40, body.remaining()).putShort(48, (short) labelBytes.length).putShort(50, (short) agentBytes.length)
-                .put(FIXED, labelBytes).put(FIXED + labelBytes.length, agentBytes);
-        CRC32C crc = new CRC32C();
-        crc.update(h.slice(0, CRC_AT));
-        crc.update(h.slice(FIXED, length - FIXED));
-        crc.update(body.duplicate());
-        h.putInt(CRC_AT, (int) crc.getValue());
-        return h;
+        return file.byteAt(at);
     }
 }

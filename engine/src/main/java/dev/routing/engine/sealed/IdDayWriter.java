@@ -15,8 +15,8 @@ public final class IdDayWriter {
      */
     public static int write(Path journalDir, byte[] journalId, String agent, long epochDay, long coveredIndex, String label, ByteBuffer body) {
         Path target = IdDayFile.path(journalDir, agent, epochDay);
-        ByteBuffer header = IdDayFile.header(journalId, agent, epochDay, coveredIndex, label, body);
+        ByteBuffer header = SealedFileHeader.bytes(IdDayFile.KIND, journalId, agent, epochDay, coveredIndex, label, body);
         WholeFile.write(target, header, body);
-        return header.getInt(IdDayFile.CRC_AT);
+        return SealedFileHeader.crcOf(header);
     }
 }
