@@ -1,9 +1,10 @@
 package dev.routing.engine;
 
 import dev.routing.engine.sealed.IdDayFile;
-import dev.routing.engine.sealed.KeptFile;
 import dev.routing.engine.sealed.IdDayFileException;
 import dev.routing.engine.sealed.IdDayLog;
+import dev.routing.engine.sealed.KeptFile;
+import dev.routing.engine.sealed.KeptSealer;
 import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Group;
@@ -272,6 +273,10 @@ public final class Replay {
             return null;
         } catch (IdDayFileException e) {
             why = e.getMessage();
+            if (KeptSealer.newerSeal(journal.dir(), seal.day()) && !Files.exists(KeptFile.path(journal.dir(), seal.day()))) {
+                return new Unread("the kept messages sealed on day " + seal.day() + " are let go: a later seal holds them ("
+                        + KeptSealer.KEPT + " seals are kept)", seal.day());
+            }
         } catch (IllegalArgumentException e) {
             why = KeptFile.path(journal.dir(), seal.day()) + ": its table is malformed: " + e.getMessage();
         }

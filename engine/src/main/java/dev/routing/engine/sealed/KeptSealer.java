@@ -21,10 +21,14 @@ import java.util.stream.Stream;
  * entry the journal already holds. A seal that cannot be written (a full disk) leaves the heap as it
  * was, where it answers as before and goes into the checkpoint whole; the next day tries again.
  *
- * <p>The newest two files are kept: the checkpoints written before the newest seal name the one
- * before it, and a restore that cannot read the newest checkpoint falls back on them.
+ * <p>The newest {@link #KEPT} files are kept: the checkpoints written before the newest seal name the
+ * one before it, and a restore that cannot read the newest checkpoint falls back on them. An older
+ * checkpoint's seal is let go: a restore from it, or verify's comparison of it, folds the journal
+ * instead and says so. Each seal holds every kept message, so more would cost the disk a whole copy a day.
  */
 public final class KeptSealer {
+    /** How many of the newest seals are kept. */
+    public static final int KEPT = 2;
     private final Journal journal;
     /** The facts' day of the first group this engine journaled with no seal named: a journal's first day is not sealed on its first group. */
     private long firstDay = Long.MIN_VALUE;
@@ -70,13 +74,33 @@ public final class KeptSealer {
     /** Deletes the seals of days before {@code keptFrom}: the newest checkpoints name the two newest. */
     private void deleteBefore(long keptFrom) {
         Path folder = journal.dir().resolve(IdDayFile.FOLDER);
-        try (Stream<Path> files = Files.list(folder)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                long day = KeptFile.dayOf(f.getFileName().toString());
-                if (day != Long.MAX_VALUE && day < keptFrom) Files.deleteIfExists(f);
+        try {
+            for (long day : days(journal.dir())) {
+                if (day < keptFrom) Files.deleteIfExists(KeptFile.path(journal.dir(), day));
             }
         } catch (IOException | UncheckedIOException e) {
             failure = "old kept message files in " + folder + " are not deleted: " + e.getMessage();
+        }
+    }
+
+    /** The days of the seals beside the journal, in no order. */
+    private static long[] days(Path journalDir) throws IOException {
+        Path folder = journalDir.resolve(IdDayFile.FOLDER);
+        if (!Files.isDirectory(folder)) return new long[0];
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.mapToLong(f -> KeptFile.dayOf(f.getFileName().toString())).filter(d -> d != Long.MAX_VALUE).toArray();
+        }
+    }
+
+    /** Whether a seal of a day after {@code day} lies beside the journal: one missing before it was let go, not lost. */
+    public static boolean newerSeal(Path journalDir, long day) {
+        try {
+            for (long d : days(journalDir)) {
+                if (d > day) return true;
+            }
+            return false;
+        } catch (IOException | UncheckedIOException e) {
+            return false;
         }
     }
 

@@ -211,7 +211,8 @@ class SealedDaysOfAJournalTest {
     static List<Path> dayFiles(Path journalDir) {
         if (!Files.isDirectory(journalDir.resolve(IdDayFile.FOLDER))) return List.of();
         try (Stream<Path> files = Files.list(journalDir.resolve(IdDayFile.FOLDER))) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".tbl")).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().endsWith(".tbl") && IdDayFile.dayOf(f.getFileName().toString()) != Long.MAX_VALUE)
+                    .sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

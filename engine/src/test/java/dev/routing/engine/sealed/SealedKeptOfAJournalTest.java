@@ -2,10 +2,10 @@ package dev.routing.engine.sealed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.Replay;
+import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.JournalCopy;
@@ -72,8 +72,10 @@ class SealedKeptOfAJournalTest {
             assertNotNull(seal, "the newest checkpoint names a seal");
             assertEquals(KeptFile.path(journal, seal.day()), files.get(1));
             assertTrue(seal.count() > 0, "the seal holds the kept messages");
-            String err = SameAnswers.restoredAndVerified(j);
-            assertEquals("", err, "nothing to say when the file reads");
+            assertEquals("", SameAnswers.restoredAndVerified(j), "nothing to say when the file reads");
+            Verify.Report report = Verify.run(j, n -> { });
+            assertTrue(report.letGo() > 0 && report.letGo() < report.checkpoints(),
+                    "the checkpoints before the seal before the newest name a seal let go: " + report);
         }
     }
 
@@ -181,7 +183,7 @@ class SealedKeptOfAJournalTest {
 
     /** The file written again with its own body: under {@code label} (null: its own), covering {@code shift} more of the journal. */
     private static void rewrite(Path f, String label, long shift) {
-        KeptFile was = KeptFile.open(f, new KeptFile.Expected(idOf(f), dayOfFile(f), null, Long.MAX_VALUE));
+        KeptFile was = KeptFile.open(f, new KeptFile.Expected(idOf(f), dayOfFile(f), labelOf(f), Long.MAX_VALUE));
         KeptFile.Header h = was.header();
         ByteBuffer body = ByteBuffer.allocate((int) was.length());
         for (int i = 0; i < body.capacity(); i++) body.put(i, was.byteAt(i));
@@ -192,6 +194,16 @@ class SealedKeptOfAJournalTest {
         try {
             byte[] b = Files.readAllBytes(f);
             return java.util.Arrays.copyOfRange(b, 8, 24);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The label the header holds: its length at byte 48, its bytes from 56. */
+    private static String labelOf(Path f) {
+        try {
+            ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(f)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            return new String(b.array(), 56, Short.toUnsignedInt(b.getShort(48)), java.nio.charset.StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
