@@ -4,7 +4,6 @@ import dev.routing.engine.sealed.IdDayFile;
 import dev.routing.engine.sealed.IdDayFileException;
 import dev.routing.engine.sealed.IdDayLog;
 import dev.routing.engine.sealed.KeptFile;
-import dev.routing.engine.sealed.KeptSealer;
 import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Group;
@@ -14,10 +13,13 @@ import dev.routing.projections.Fold;
 import dev.routing.projections.StateCodec;
 import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.privacy.KeptMessages;
+import dev.routing.projections.privacy.KeptPart;
 import dev.routing.projections.privacy.SealedKept;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -215,7 +217,7 @@ public final class Replay {
     }
 
     private static Unread unread(Journal journal, EngineState state, long checkpointIndex) {
-        Unread kept = unreadKept(journal, state.privacy.messages, checkpointIndex);
+        Unread kept = unreadKept(journal, state, checkpointIndex);
         if (kept != null) return kept;
         List<Map.Entry<String, ForgottenIds>> agents = List.copyOf(state.privacy.forgotten.entrySet());
         Unread[] unread = new Unread[agents.size()];
@@ -254,33 +256,71 @@ public final class Replay {
     }
 
     /**
-     * Maps the seal of kept messages the checkpoint names (docs/decisions/0014) and attaches it. One
-     * that is not read sends the restore to a checkpoint written before its day began, which names an
-     * older seal or none.
+     * Maps the table of the seal of kept messages the checkpoint names (docs/decisions/0014) and
+     * attaches it; when the table is not there (a later seal replaced it) or not read (said on
+     * stderr), makes it again from the seal's parts ({@link KeptPart}). A part not read sends the
+     * restore to a checkpoint written before its day began, which names an older seal or none.
      */
-    private static Unread unreadKept(Journal journal, KeptMessages kept, long checkpointIndex) {
+    private static Unread unreadKept(Journal journal, EngineState state, long checkpointIndex) {
+        KeptMessages kept = state.privacy.messages;
         KeptMessages.Seal seal = kept.seal();
         if (seal == null) return null;
-        String why;
+        Path tablePath = KeptFile.path(journal.dir(), seal.day());
         try {
-            KeptFile file = KeptFile.open(KeptFile.path(journal.dir(), seal.day()),
-                    new KeptFile.Expected(journal.id(), seal.day(), seal.label(), checkpointIndex));
-            if (file.header().crc() != seal.crc() || file.header().coveredIndex() != seal.index()) {
-                throw new IdDayFileException(file.path(), "stale: not the file the checkpoint names (it covers index 0x"
-                        + Long.toHexString(file.header().coveredIndex()) + ", the checkpoint's names 0x" + Long.toHexString(seal.index()) + ")");
-            }
+            KeptFile file = KeptFile.open(tablePath, new KeptFile.Expected(journal.id(), seal.day(), seal.label(), checkpointIndex));
+            if (file.header().crc() != seal.crc()) throw new IdDayFileException(file.path(), "stale: not the table the checkpoint names");
             kept.attach(SealedKept.over(file));
             return null;
-        } catch (IdDayFileException e) {
-            why = e.getMessage();
-            if (KeptSealer.newerSeal(journal.dir(), seal.day()) && !Files.exists(KeptFile.path(journal.dir(), seal.day()))) {
-                return new Unread("the kept messages sealed on day " + seal.day() + " are let go: a later seal holds them ("
-                        + KeptSealer.KEPT + " seals are kept)", seal.day());
+        } catch (IdDayFileException | IllegalArgumentException e) {
+            // a table replaced by a later seal is not there, as expected: made again from the parts; any other, said
+            if (Files.exists(tablePath) || !laterTable(journal.dir(), seal.day())) {
+                System.err.println("journal " + journal.dir() + ": note: the table of kept messages sealed on day " + seal.day()
+                        + " is not read: " + (e instanceof IdDayFileException ? "" : tablePath + ": its table is malformed: ")
+                        + e.getMessage() + "; it is made again from its parts");
             }
-        } catch (IllegalArgumentException e) {
-            why = KeptFile.path(journal.dir(), seal.day()) + ": its table is malformed: " + e.getMessage();
         }
-        return new Unread("the kept messages sealed on day " + seal.day() + " are not read: " + why, seal.day());
+        try {
+            kept.attach(KeptPart.table(parts(journal, seal, checkpointIndex), state.privacy::isPrivateInput, state.privacy::isPrivateTurn));
+            return null;
+        } catch (IdDayFileException e) {
+            return new Unread("the kept messages sealed on day " + seal.day() + " are not read: " + e.getMessage(), seal.day());
+        } catch (IllegalArgumentException e) {
+            return new Unread("the kept messages sealed on day " + seal.day() + " are not read: their parts make another table: "
+                    + e.getMessage(), seal.day());
+        }
+    }
+
+    /** Whether a table of kept messages sealed after {@code day} lies beside the journal: one of {@code day} missing was replaced. */
+    private static boolean laterTable(Path journalDir, long day) {
+        try (var files = Files.list(journalDir.resolve(IdDayFile.FOLDER))) {
+            return files.anyMatch(f -> {
+                long d = KeptFile.dayOf(f.getFileName().toString());
+                return d != Long.MAX_VALUE && d > day;
+            });
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    /** The parts of the seal, oldest first, each checked against the checksum the one after it (or the checkpoint) names. */
+    private static List<KeptPart.Read> parts(Journal journal, KeptMessages.Seal seal, long checkpointIndex) {
+        List<KeptPart.Read> parts = new ArrayList<>();
+        for (KeptPart.Link link = seal.part(); link != null; ) {
+            Path path = KeptFile.path(journal.dir(), link.day(), KeptFile.Of.PART);
+            KeptFile file = KeptFile.open(path, new KeptFile.Expected(journal.id(), link.day(), seal.label(), checkpointIndex), KeptFile.Of.PART);
+            if (file.header().crc() != link.crc()) throw new IdDayFileException(path, "stale: not the part the seal after it names");
+            KeptPart.Read part;
+            try {
+                part = KeptPart.read(path.toString(), file.body());
+            } catch (IllegalArgumentException e) {
+                throw new IdDayFileException(path, "its part is malformed: " + e.getMessage());
+            }
+            if (part.before() != null && part.before().day() >= link.day()) throw new IdDayFileException(path, "names a part of a later day before it");
+            parts.add(part);
+            link = part.before();
+        }
+        Collections.reverse(parts);
+        return parts;
     }
 
     /** Reads the days the checkpoint named by their logs' prefixes ({@link IdDayLog}) onto the heap. */

@@ -2,8 +2,6 @@ package dev.routing.engine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.routing.engine.context.RuleSet;
-import dev.routing.engine.sealed.KeptFile;
-import dev.routing.engine.sealed.KeptSealer;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Answers;
 import dev.routing.journal.event.Decision;
@@ -15,8 +13,6 @@ import dev.routing.journal.event.TextCut;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
-import dev.routing.projections.privacy.KeptMessages;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -32,11 +28,7 @@ import java.util.function.LongConsumer;
  */
 public final class Verify {
     /** What was checked, and the first divergence (null when none). */
-    /**
-     * {@code letGo}: of the checkpoints, those not compared because the seal of kept messages they
-     * name was let go by a later one ({@link KeptSealer#KEPT}): what they hold is the fold's only with it.
-     */
-    public record Report(long entries, long facts, long checkpoints, long letGo, String divergence) {
+    public record Report(long entries, long facts, long checkpoints, String divergence) {
         public boolean ok() {
             return divergence == null;
         }
@@ -66,7 +58,6 @@ public final class Verify {
     private long entries;
     private long facts;
     private long checkpoints;
-    private long letGo;
     private String divergence;
 
     private Verify(Journal journal) {
@@ -91,7 +82,7 @@ public final class Verify {
         }
         progress.accept(entries);
         if (divergence == null) compareReplays();
-        return new Report(entries, facts, checkpoints, letGo, divergence);
+        return new Report(entries, facts, checkpoints, divergence);
     }
 
     /** Re-decides the fact and compares with what was recorded after it. */
@@ -120,11 +111,6 @@ public final class Verify {
         } catch (IllegalStateException unreadable) {
             // a restore rebuilds it from the journal; a checkpoint that never equals the fold before it is still one
             fail("the checkpoint at index " + hex(index) + " is not read: " + unreadable.getMessage());
-            return;
-        }
-        KeptMessages.Seal seal = restored.privacy.messages.seal();
-        if (seal != null && !Files.exists(KeptFile.path(journal.dir(), seal.day())) && KeptSealer.newerSeal(journal.dir(), seal.day())) {
-            letGo++;
             return;
         }
         String unread = Replay.attach(journal, restored, index);

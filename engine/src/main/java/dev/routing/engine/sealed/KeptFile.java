@@ -34,9 +34,26 @@ import java.util.Objects;
  */
 public final class KeptFile implements SealedIds.Body {
     static final int FORMAT = 1;
-    static final SealedFileHeader.Kind KIND = new SealedFileHeader.Kind("RKPT", "a kept file", FORMAT, List.of(FORMAT), false);
+    static final SealedFileHeader.Kind KIND = Of.TABLE.kind;
     private static final String PREFIX = "kept-";
-    private static final String SUFFIX = ".tbl";
+
+    /**
+     * What a kept file holds: a seal's table of every kept message ({@code kept-<day>.tbl}), or its part,
+     * what changed since the seal before ({@code kept-<day>.part}, docs/decisions/0014): each its own
+     * magic, so neither is read as the other.
+     */
+    public enum Of {
+        TABLE(new SealedFileHeader.Kind("RKPT", "a kept file", FORMAT, List.of(FORMAT), false), ".tbl"),
+        PART(new SealedFileHeader.Kind("RKPP", "a kept part file", FORMAT, List.of(FORMAT), false), ".part");
+
+        final SealedFileHeader.Kind kind;
+        final String suffix;
+
+        Of(SealedFileHeader.Kind kind, String suffix) {
+            this.kind = kind;
+            this.suffix = suffix;
+        }
+    }
 
     /**
      * What a file must say to be read: of this journal and day, written under these rules, covering
@@ -63,7 +80,12 @@ public final class KeptFile implements SealedIds.Body {
 
     /** Where the kept file of day {@code epochDay} lies beside the journal in {@code journalDir}. */
     public static Path path(Path journalDir, long epochDay) {
-        return journalDir.resolve(IdDayFile.FOLDER).resolve(PREFIX + epochDay + SUFFIX);
+        return path(journalDir, epochDay, Of.TABLE);
+    }
+
+    /** Where the kept file of day {@code epochDay} that holds {@code of} lies beside the journal. */
+    public static Path path(Path journalDir, long epochDay, Of of) {
+        return journalDir.resolve(IdDayFile.FOLDER).resolve(PREFIX + epochDay + of.suffix);
     }
 
     /**
@@ -71,9 +93,14 @@ public final class KeptFile implements SealedIds.Body {
      * {@link Long#MAX_VALUE} for any other name: an id day file's, a temporary file's, a day spelled
      * otherwise ({@code +5}, {@code 05}).
      */
-    static long dayOf(String name) {
-        if (!name.startsWith(PREFIX) || !name.endsWith(SUFFIX)) return Long.MAX_VALUE;
-        String day = name.substring(PREFIX.length(), name.length() - SUFFIX.length());
+    public static long dayOf(String name) {
+        return dayOf(name, Of.TABLE);
+    }
+
+    /** As {@link #dayOf(String)}, for a file that holds {@code of}. */
+    public static long dayOf(String name, Of of) {
+        if (!name.startsWith(PREFIX) || !name.endsWith(of.suffix)) return Long.MAX_VALUE;
+        String day = name.substring(PREFIX.length(), name.length() - of.suffix.length());
         try {
             long parsed = Long.parseLong(day);
             return Long.toString(parsed).equals(day) ? parsed : Long.MAX_VALUE;
@@ -89,7 +116,12 @@ public final class KeptFile implements SealedIds.Body {
      * @throws IdDayFileException naming the file and why it is not read
      */
     public static KeptFile open(Path path, Expected expected) {
-        SealedFileHeader file = SealedFileHeader.open(path, KIND);
+        return open(path, expected, Of.TABLE);
+    }
+
+    /** As {@link #open(Path, Expected)}, for a file that holds {@code of}. */
+    public static KeptFile open(Path path, Expected expected, Of of) {
+        SealedFileHeader file = SealedFileHeader.open(path, of.kind);
         file.check(expected.journalId(), null, expected.epochDay(), expected.label(), expected.throughIndex());
         return new KeptFile(file);
     }
@@ -100,6 +132,13 @@ public final class KeptFile implements SealedIds.Body {
 
     public Header header() {
         return header;
+    }
+
+    /** The body's bytes, copied: a part's, read whole. */
+    public byte[] body() {
+        byte[] out = new byte[Math.toIntExact(file.bodyLength)];
+        for (int i = 0; i < out.length; i++) out[i] = file.byteAt(i);
+        return out;
     }
 
     @Override

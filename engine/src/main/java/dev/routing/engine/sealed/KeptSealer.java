@@ -3,6 +3,7 @@ package dev.routing.engine.sealed;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
 import dev.routing.projections.privacy.KeptMessages;
+import dev.routing.projections.privacy.KeptPart;
 import dev.routing.projections.privacy.PrivacyRecord;
 import dev.routing.projections.privacy.SealedKept;
 import dev.routing.projections.retention.Retention;
@@ -21,14 +22,12 @@ import java.util.stream.Stream;
  * entry the journal already holds. A seal that cannot be written (a full disk) leaves the heap as it
  * was, where it answers as before and goes into the checkpoint whole; the next day tries again.
  *
- * <p>The newest {@link #KEPT} files are kept: the checkpoints written before the newest seal name the
- * one before it, and a restore that cannot read the newest checkpoint falls back on them. An older
- * checkpoint's seal is let go: a restore from it, or verify's comparison of it, folds the journal
- * instead and says so. Each seal holds every kept message, so more would cost the disk a whole copy a day.
+ * <p>Each seal writes two files: its part, what was stored or changed since the seal before
+ * ({@link KeptPart}), and its table, every message kept. The newest two tables are kept (each is a
+ * whole copy); the parts are small and stay, so a checkpoint whose table was replaced, or is damaged,
+ * is restored from the parts up to it ({@code Replay}), not from the journal.
  */
 public final class KeptSealer {
-    /** How many of the newest seals are kept. */
-    public static final int KEPT = 2;
     private final Journal journal;
     /** The facts' day of the first group this engine journaled with no seal named: a journal's first day is not sealed on its first group. */
     private long firstDay = Long.MIN_VALUE;
@@ -58,11 +57,14 @@ public final class KeptSealer {
         failure = null;
         try {
             PrivacyRecord record = state.privacy;
+            // the part first: a table is only ever named with the part that makes it again
+            byte[] part = KeptPart.write(seal == null ? null : seal.part(), kept);
+            int partCrc = KeptWriter.write(journal.dir(), journalId, today, index, label, ByteBuffer.wrap(part), KeptFile.Of.PART);
             ByteBuffer body = kept.sealBody(record::isPrivateInput, record::isPrivateTurn);
             int crc = KeptWriter.write(journal.dir(), journalId, today, index, label, body);
             KeptFile file = KeptFile.open(KeptFile.path(journal.dir(), today), new KeptFile.Expected(journalId, today, label, index));
             SealedKept table = SealedKept.over(file);
-            record.sealKept(new KeptMessages.Seal(today, index, crc, table.size(), label), table);
+            record.sealKept(new KeptMessages.Seal(today, index, crc, table.size(), partCrc, label), table);
         } catch (RuntimeException e) {
             // The group is journaled and answered: a seal that cannot be written must not fail its answer.
             failure = "the kept messages stay on the heap, not sealed on day " + today + ": " + e.getMessage();
@@ -71,7 +73,7 @@ public final class KeptSealer {
         deleteBefore(seal == null ? today : seal.day());
     }
 
-    /** Deletes the seals of days before {@code keptFrom}: the newest checkpoints name the two newest. */
+    /** Deletes the tables of days before {@code keptFrom}: the parts stay, to make any of them again. */
     private void deleteBefore(long keptFrom) {
         Path folder = journal.dir().resolve(IdDayFile.FOLDER);
         try {
@@ -89,18 +91,6 @@ public final class KeptSealer {
         if (!Files.isDirectory(folder)) return new long[0];
         try (Stream<Path> files = Files.list(folder)) {
             return files.mapToLong(f -> KeptFile.dayOf(f.getFileName().toString())).filter(d -> d != Long.MAX_VALUE).toArray();
-        }
-    }
-
-    /** Whether a seal of a day after {@code day} lies beside the journal: one missing before it was let go, not lost. */
-    public static boolean newerSeal(Path journalDir, long day) {
-        try {
-            for (long d : days(journalDir)) {
-                if (d > day) return true;
-            }
-            return false;
-        } catch (IOException | UncheckedIOException e) {
-            return false;
         }
     }
 

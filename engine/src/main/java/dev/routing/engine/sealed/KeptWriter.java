@@ -15,8 +15,13 @@ public final class KeptWriter {
      *         nothing is left under its name
      */
     public static int write(Path journalDir, byte[] journalId, long epochDay, long coveredIndex, String label, ByteBuffer body) {
-        Path target = KeptFile.path(journalDir, epochDay);
-        ByteBuffer header = SealedFileHeader.bytes(KeptFile.KIND, journalId, "", epochDay, coveredIndex, label, body);
+        return write(journalDir, journalId, epochDay, coveredIndex, label, body, KeptFile.Of.TABLE);
+    }
+
+    /** As {@link #write(Path, byte[], long, long, String, ByteBuffer)}, a file that holds {@code of}. */
+    public static int write(Path journalDir, byte[] journalId, long epochDay, long coveredIndex, String label, ByteBuffer body, KeptFile.Of of) {
+        Path target = KeptFile.path(journalDir, epochDay, of);
+        ByteBuffer header = SealedFileHeader.bytes(of.kind, journalId, "", epochDay, coveredIndex, label, body);
         WholeFile.write(target, header, body);
         return SealedFileHeader.crcOf(header);
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.routing.engine.Replay;
-import dev.routing.engine.Verify;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
 import dev.routing.engine.testing.JournalCopy;
@@ -34,10 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The engine seals every kept message once a day into a file beside the journal (docs/decisions/0014),
- * and a restore maps it: the restored record answers as the journal's full fold does, and verify
- * passes. A file missing, cut, changed, of another journal, of other rules or not the one the
- * checkpoint names is named on stderr and the state rebuilt from the journal: the answers do not
- * change. A seal that cannot be written leaves the messages on the heap and says why.
+ * and a restore maps its table: the restored record answers as the journal's full fold does, and
+ * verify passes. A table missing, cut, changed, of another journal, of other rules or not the one
+ * the checkpoint names is named on stderr and made again from the seals' parts; a part not read
+ * either sends the restore to the journal: the answers do not change. A seal that cannot be written
+ * leaves the messages on the heap and says why.
  */
 class SealedKeptOfAJournalTest {
     @TempDir
@@ -64,18 +64,17 @@ class SealedKeptOfAJournalTest {
 
     @Test
     void theKeptMessagesAreSealedDailyAndTheRestoredRecordAnswersAsTheFullFold() {
-        List<Path> files = keptFiles(journal);
-        assertEquals(2, files.size(), "the two newest seals are kept: " + files);
+        List<Path> tables = keptFiles(journal, KeptFile.Of.TABLE);
+        assertEquals(2, tables.size(), "the two newest tables are kept: " + tables);
+        assertEquals(3, keptFiles(journal, KeptFile.Of.PART).size(), "a part a seal, all kept");
         try (Journal j = Journal.openReader(journal)) {
             EngineState restored = Replay.restore(j).state();
             KeptMessages.Seal seal = restored.privacy.messages.seal();
             assertNotNull(seal, "the newest checkpoint names a seal");
-            assertEquals(KeptFile.path(journal, seal.day()), files.get(1));
+            assertEquals(KeptFile.path(journal, seal.day()), tables.get(1));
             assertTrue(seal.count() > 0, "the seal holds the kept messages");
-            assertEquals("", SameAnswers.restoredAndVerified(j), "nothing to say when the file reads");
-            Verify.Report report = Verify.run(j, n -> { });
-            assertTrue(report.letGo() > 0 && report.letGo() < report.checkpoints(),
-                    "the checkpoints before the seal before the newest name a seal let go: " + report);
+            // every checkpoint restored and compared: the older ones' tables made again from the parts
+            assertEquals("", SameAnswers.restoredAndVerified(j), "nothing to say when the files read");
         }
     }
 
@@ -91,44 +90,57 @@ class SealedKeptOfAJournalTest {
     }
 
     @Test
-    void aMissingSealIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
-        faulted("missing", Files::delete, "missing");
+    void aMissingTableIsNamedAndMadeAgainFromItsParts() throws IOException {
+        tableFaulted("missing", Files::delete, "missing");
     }
 
     @Test
-    void aSealCutShortIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
-        faulted("cut", f -> Files.write(f, java.util.Arrays.copyOf(Files.readAllBytes(f), (int) Files.size(f) - 9)), "cut short");
+    void aTableCutShortIsNamedAndMadeAgainFromItsParts() throws IOException {
+        tableFaulted("cut", SealedKeptOfAJournalTest::cut, "cut short");
     }
 
     @Test
-    void aSealWithAByteChangedIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
-        faulted("flipped", f -> {
-            byte[] b = Files.readAllBytes(f);
-            b[b.length / 2] ^= 0x10;
-            Files.write(f, b);
-        }, "checksum fails");
+    void aTableWithAByteChangedIsNamedAndMadeAgainFromItsParts() throws IOException {
+        tableFaulted("flipped", SealedKeptOfAJournalTest::flip, "checksum fails");
     }
 
     @Test
-    void aSealOfAnotherJournalIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
-        faulted("foreign", f -> Files.copy(otherJournal.resolve(IdDayFile.FOLDER).resolve(f.getFileName()), f,
+    void aTableOfAnotherJournalIsNamedAndMadeAgainFromItsParts() throws IOException {
+        tableFaulted("foreign", f -> Files.copy(otherJournal.resolve(IdDayFile.FOLDER).resolve(f.getFileName()), f,
                 StandardCopyOption.REPLACE_EXISTING), "of another journal");
     }
 
     @Test
-    void aSealOfOtherRulesIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
-        faulted("stale", f -> rewrite(f, "other-rules", 0), "stale: written under the rules");
+    void aTableOfOtherRulesIsNamedAndMadeAgainFromItsParts() throws IOException {
+        tableFaulted("stale", f -> rewrite(f, "other-rules", 0), "stale: written under the rules");
     }
 
     @Test
-    void aSealOfTheSameDayWrittenAgainIsNamedAsNotTheOneTheCheckpointNames() throws IOException {
-        faulted("rewritten", f -> rewrite(f, null, -1), "stale: not the file the checkpoint names");
+    void aTableOfTheSameDayWrittenAgainIsNamedAsNotTheOneTheCheckpointNames() throws IOException {
+        tableFaulted("rewritten", f -> rewrite(f, null, -1), "stale: not the table the checkpoint names");
+    }
+
+    @Test
+    void aMissingPartWithItsTableGoneIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
+        partFaulted("part-missing", 0, Files::delete, "missing");
+    }
+
+    @Test
+    void anOlderPartWithAByteChangedIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
+        partFaulted("part-flipped", 1, SealedKeptOfAJournalTest::flip, "checksum fails");
+    }
+
+    @Test
+    void anOlderPartCutShortIsNamedAndTheStateRebuiltFromTheJournal() throws IOException {
+        partFaulted("part-cut", 2, SealedKeptOfAJournalTest::cut, "cut short");
     }
 
     @Test
     void aJournalCopiedWithoutItsStateFolderRestoresAndVerifiesFromTheJournal() throws IOException {
         Path copy = JournalCopy.of(journal, dir.resolve("copy-without-state"));
-        for (Path f : keptFiles(copy)) Files.delete(f);
+        for (KeptFile.Of of : KeptFile.Of.values()) {
+            for (Path f : keptFiles(copy, of)) Files.delete(f);
+        }
         String err;
         try (Journal j = Journal.openReader(copy)) {
             err = SameAnswers.restoredAndVerified(j);
@@ -160,8 +172,8 @@ class SealedKeptOfAJournalTest {
         }
     }
 
-    /** The seal the journal's newest checkpoint names, damaged in a copy: restore names it and answers as the full fold. */
-    private void faulted(String name, Fault fault, String said) throws IOException {
+    /** The table the journal's newest checkpoint names, damaged in a copy: restore names it, makes it again from the parts, answers as the full fold. */
+    private void tableFaulted(String name, Fault fault, String said) throws IOException {
         Path copy = JournalCopy.of(journal, dir.resolve(name));
         Path victim = newestNamed(copy);
         fault.apply(victim);
@@ -169,7 +181,35 @@ class SealedKeptOfAJournalTest {
         try (Journal j = Journal.openReader(copy)) {
             err = SameAnswers.restoredAndVerified(j);
         }
+        assertTrue(err.contains(victim.toString()) && err.contains(said) && err.contains("made again from its parts"), err);
+        assertTrue(!err.contains("is rebuilt from"), "no fold of the journal: " + err);
+    }
+
+    /**
+     * Every table gone and the {@code back}-th newest part damaged in a copy: the restore names the part
+     * and folds the journal (from an older checkpoint or its first entry), answering as the full fold.
+     */
+    private void partFaulted(String name, int back, Fault fault, String said) throws IOException {
+        Path copy = JournalCopy.of(journal, dir.resolve(name));
+        for (Path f : keptFiles(copy, KeptFile.Of.TABLE)) Files.delete(f);
+        List<Path> parts = keptFiles(copy, KeptFile.Of.PART);
+        Path victim = parts.get(parts.size() - 1 - back);
+        fault.apply(victim);
+        String err;
+        try (Journal j = Journal.openReader(copy)) {
+            err = SameAnswers.restoredAndVerified(j);
+        }
         assertTrue(err.contains(victim.toString()) && err.contains(said) && err.contains("is rebuilt from"), err);
+    }
+
+    private static void cut(Path f) throws IOException {
+        Files.write(f, java.util.Arrays.copyOf(Files.readAllBytes(f), (int) Files.size(f) - 9));
+    }
+
+    private static void flip(Path f) throws IOException {
+        byte[] b = Files.readAllBytes(f);
+        b[b.length / 2] ^= 0x10;
+        Files.write(f, b);
     }
 
     private static Path newestNamed(Path journalDir) {
@@ -217,10 +257,10 @@ class SealedKeptOfAJournalTest {
         void apply(Path file) throws IOException;
     }
 
-    static List<Path> keptFiles(Path journalDir) {
+    static List<Path> keptFiles(Path journalDir, KeptFile.Of of) {
         if (!Files.isDirectory(journalDir.resolve(IdDayFile.FOLDER))) return List.of();
         try (Stream<Path> files = Files.list(journalDir.resolve(IdDayFile.FOLDER))) {
-            return files.filter(f -> KeptFile.dayOf(f.getFileName().toString()) != Long.MAX_VALUE).sorted().toList();
+            return files.filter(f -> KeptFile.dayOf(f.getFileName().toString(), of) != Long.MAX_VALUE).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

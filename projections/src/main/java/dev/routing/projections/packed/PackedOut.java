@@ -53,6 +53,11 @@ public final class PackedOut {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
+    /** The bytes written, raw: for a file whose checksum its header holds. */
+    public byte[] toBytes() {
+        return Arrays.copyOf(buf, size);
+    }
+
     /** The chunks: an empty record is one empty chunk, so that every form holds at least one. */
     public List<String> chunks() {
         List<String> chunks = new ArrayList<>(size / CHUNK_BYTES + 1);

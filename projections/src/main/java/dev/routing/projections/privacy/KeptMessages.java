@@ -30,8 +30,16 @@ public final class KeptMessages {
     /** A sealed message let go since the seal: shadows the table's on the heap, and is never handed out. */
     static final StoredMessage GONE = new StoredMessage();
 
-    /** A seal as a checkpoint names it: the table's day, the journal index it covers, its file's checksum, its count and rules. */
-    public record Seal(long day, long index, int crc, long count, String label) {}
+    /**
+     * A seal as a checkpoint names it: its day, the journal index it covers, its table's file's
+     * checksum, how many messages it holds, its part's file's checksum ({@link KeptPart}) and its rules.
+     */
+    public record Seal(long day, long index, int crc, long count, int partCrc, String label) {
+        /** The seal's part, as the next part names it. */
+        public KeptPart.Link part() {
+            return new KeptPart.Link(day, partCrc);
+        }
+    }
 
     /** agent -> id -> the messages stored or changed since the seal (all of them with none), or {@link #GONE}. */
     final HashedSortedMap<String, HashedSortedMap<String, StoredMessage>> heap = new HashedSortedMap<>();

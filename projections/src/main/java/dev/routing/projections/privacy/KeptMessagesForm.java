@@ -59,7 +59,7 @@ final class KeptMessagesForm {
      * Writes the kept messages as an object of agents, each an object of its messages by id (the
      * canonical form: the heap's and a seal's as one), or, when a checkpoint's form is asked for, each
      * agent's heap part packed: as an object of agents while nothing is sealed, else as an array of
-     * the seal's name ({@code "kept <day> <index> <crc> <count> <label>"}) and that object.
+     * the seal's name ({@code "kept <day> <index> <crc> <count> <part crc> <label>"}) and that object.
      */
     static final class Write extends StdSerializer<KeptMessages> {
         Write() {
@@ -72,7 +72,8 @@ final class KeptMessagesForm {
                 KeptMessages.Seal seal = messages.seal();
                 if (seal != null) {
                     out.writeStartArray();
-                    out.writeString(String.format(Locale.ROOT, "%s%d %d %d %d %s", SEALED, seal.day(), seal.index(), seal.crc(), seal.count(), seal.label()));
+                    out.writeString(String.format(Locale.ROOT, "%s%d %d %d %d %d %s", SEALED, seal.day(), seal.index(), seal.crc(), seal.count(),
+                            seal.partCrc(), seal.label()));
                 }
                 out.writeStartObject();
                 for (String agent : new TreeSet<>(messages.heapPart().keySet())) {
@@ -148,20 +149,27 @@ final class KeptMessagesForm {
         }
 
         private static KeptMessages.Seal seal(JsonParser p, String name) throws JsonMappingException {
-            String[] parts = name.startsWith(SEALED) ? name.substring(SEALED.length()).split(" ", 5) : new String[0];
+            String[] parts = name.startsWith(SEALED) ? name.substring(SEALED.length()).split(" ", 6) : new String[0];
             try {
-                if (parts.length == 5 && !parts[4].isEmpty()) {
+                if (parts.length == 6 && !parts[5].isEmpty()) {
                     return new KeptMessages.Seal(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Integer.parseInt(parts[2]),
-                            Long.parseLong(parts[3]), parts[4]);
+                            Long.parseLong(parts[3]), Integer.parseInt(parts[4]), parts[5]);
                 }
             } catch (NumberFormatException e) {
                 // said below, as any name not of the form
             }
-            throw JsonMappingException.from(p, "the kept messages: '" + TextCut.atMost(name, 120) + "' is no seal's name (kept <day> <index> <crc> <count> <label>)");
+            throw JsonMappingException.from(p, "the kept messages: '" + TextCut.atMost(name, 120) + "' is no seal's name (kept <day> <index> <crc> <count> <part crc> <label>)");
         }
     }
 
     static List<String> pack(HashedSortedMap<String, StoredMessage> messages) {
+        PackedOut out = new PackedOut(16 + messages.size() * 32);
+        packInto(out, messages);
+        return out.chunks();
+    }
+
+    /** Writes the messages' form (the words, then the messages) into {@code out}. */
+    static void packInto(PackedOut out, HashedSortedMap<String, StoredMessage> messages) {
         // sorted once, walked twice: a checkpoint at 10 M messages sorts 149,435 of them, and since
         // today's ids are logged rather than held (docs/decisions/0012) checkpoints come five times as often
         @SuppressWarnings("unchecked")
@@ -176,7 +184,6 @@ final class KeptMessagesForm {
             if (m.tags != null) m.tags.forEach(words::add);
             words.add(m.unclassified);
         }
-        PackedOut out = new PackedOut(words.bytes + messages.size() * 32 + 16);
         out.varLong(words.list.size());
         for (byte[] w : words.list) out.varLong(w.length).bytes(w, 0, w.length);
         out.varLong(sorted.length);
@@ -197,7 +204,6 @@ final class KeptMessagesForm {
             if (m.hasReadIn()) out.varLong(m.readIn());
             if (m.unclassified != null) out.varLong(words.number(m.unclassified));
         }
-        return out.chunks();
     }
 
     /** The message's flags, as a checkpoint and a sealed table ({@link SealedKept}) write them. */
@@ -210,6 +216,13 @@ final class KeptMessagesForm {
     /** {@code sealed}: the checkpoint names a seal, so a message let go since it ({@link #GONE}) may be named. */
     static HashedSortedMap<String, StoredMessage> unpack(String what, List<String> chunks, boolean sealed) {
         PackedIn in = new PackedIn(what, chunks);
+        HashedSortedMap<String, StoredMessage> messages = unpackFrom(in, sealed);
+        in.end();
+        return messages;
+    }
+
+    /** Reads one form {@link #packInto} wrote from {@code in}, which goes on after it. */
+    static HashedSortedMap<String, StoredMessage> unpackFrom(PackedIn in, boolean sealed) {
         WordsRead words = new WordsRead(in);
         int count = in.count("messages", 5);
         HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
@@ -244,7 +257,6 @@ final class KeptMessagesForm {
             messages.put(id, m);
         }
         words.allNamed();
-        in.end();
         return messages;
     }
 
@@ -289,14 +301,12 @@ final class KeptMessagesForm {
     private static final class Words {
         final List<byte[]> list = new ArrayList<>();
         final Map<String, Integer> numbers = new HashMap<>();
-        int bytes;
 
         void add(String word) {
             if (word == null || numbers.containsKey(word)) return;
             byte[] b = PackedOut.utf8(word, "a kept message");
             numbers.put(word, list.size());
             list.add(b);
-            bytes += b.length + 5;
         }
 
         /** The word's number plus one, 0 for none. */

@@ -197,8 +197,8 @@ class SealedKeptMessagesTest {
         state.privacy.store("qa", "m1", surface());
         seal(state, 1);
         String checkpoint = new String(StateCodec.toCheckpointBytes(state), StandardCharsets.UTF_8);
-        for (String bad : List.of("kept 1 1 0 test", "kept x 1 0 1 test", "kept 1 1 0 1 ", "sealed 1 1 0 1 test")) {
-            byte[] changed = checkpoint.replace("kept 1 1 0 1 test", bad).getBytes(StandardCharsets.UTF_8);
+        for (String bad : List.of("kept 1 1 0 1 test", "kept x 1 0 1 0 test", "kept 1 1 0 1 0 ", "sealed 1 1 0 1 0 test")) {
+            byte[] changed = checkpoint.replace("kept 1 1 0 1 0 test", bad).getBytes(StandardCharsets.UTF_8);
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> StateCodec.fromJson(changed), bad);
             assertTrue(e.getMessage().contains("no seal's name"), e.getMessage());
         }
@@ -209,7 +209,7 @@ class SealedKeptMessagesTest {
         PrivacyRecord record = state.privacy;
         ByteBuffer body = record.messages.sealBody(record::isPrivateInput, record::isPrivateTurn);
         SealedKept table = SealedKept.over(SealedIds.Body.of(body));
-        record.sealKept(new KeptMessages.Seal(day, day, 0, table.size(), "test"), table);
+        record.sealKept(new KeptMessages.Seal(day, day, 0, table.size(), 0, "test"), table);
         return table;
     }
 
