@@ -9,6 +9,7 @@ import dev.routing.projections.EngineState;
 import dev.routing.projections.StateCodec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The kept messages sealed into a table read in place (docs/decisions/0014) answer as if every one
  * were on the heap: P2's lookups, P9's first private input on the branch, a turn made private after
- * the seal, and the canonical form, through any number of seals and checkpoint restores. Checked
+ * the seal, and the canonical form, through any number of seals and checkpoint restores, from the
+ * seal's table or from the table its parts make again. Checked
  * against a plain map of the messages written from RULES P2, P3 and P9 here, not against the
  * record's own view of itself.
  */
@@ -67,6 +69,7 @@ class SealedKeptMessagesTest {
             Plain plain = new Plain();
             int seals = 0;
             SealedKept table = null;
+            List<KeptPart.Read> parts = new ArrayList<>();
             int steps = 20 + random.nextInt(120);
             for (int i = 0; i < steps; i++) {
                 String agent = AGENTS.get(random.nextInt(AGENTS.size()));
@@ -97,11 +100,21 @@ class SealedKeptMessagesTest {
                     }
                     case 3 -> {
                         what = "sealed";
+                        // the part first, as the engine writes it: what changed since the seal before
+                        KeptMessages.Seal before = state.privacy.messages.seal();
+                        parts.add(KeptPart.read("part " + (seals + 1), KeptPart.write(before == null ? null : before.part(), state.privacy.messages)));
                         table = seal(state, ++seals);
                     }
                     case 4 -> {
-                        what = "restored";
-                        state = restored(state, table);
+                        // the seal's table, or the table made again from the parts, as a restore whose table was replaced does
+                        boolean fromParts = random.nextBoolean();
+                        what = fromParts ? "restored from the parts" : "restored";
+                        EngineState back = StateCodec.fromJson(StateCodec.toCheckpointBytes(state));
+                        if (back.privacy.messages.pending()) {
+                            back.privacy.messages.attach(fromParts
+                                    ? KeptPart.table(parts, back.privacy::isPrivateInput, back.privacy::isPrivateTurn) : table);
+                        }
+                        state = back;
                     }
                     default -> {
                         what = id + " stored";
@@ -188,7 +201,7 @@ class SealedKeptMessagesTest {
         seal(state, 1);
         state.privacy.store("qa", "m2", surface());
         checkpoint = new String(StateCodec.toCheckpointBytes(state), StandardCharsets.UTF_8);
-        assertTrue(checkpoint.contains("\"messages\":[\"kept 1 1 0 1 test\",{\"qa\":["), checkpoint);
+        assertTrue(checkpoint.contains("\"messages\":[\"kept 1 1 0 1 0 test\",{\"qa\":["), checkpoint);
     }
 
     @Test
