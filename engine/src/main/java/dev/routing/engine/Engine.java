@@ -83,7 +83,7 @@ public final class Engine implements AutoCloseable {
         this.logs = new IdDayLogs(journal);
         this.checkpoints = new Checkpoints(journal, checkpointEvery, restored, logs);
         this.sealer = new IdDaySealer(journal, logs);
-        this.keptSealer = new KeptSealer(journal);
+        this.keptSealer = new KeptSealer(journal, core.state());
         this.previousGroup = journal.lastIndex();
         long tailSeq = journal.lastSeq(restored.checkpointIndex());
         this.resends = new Resends(journal);
@@ -264,7 +264,7 @@ public final class Engine implements AutoCloseable {
             throw stop.rebuildFailed(e);
         }
         sealer.restored();
-        keptSealer.restored();
+        keptSealer.restored(core.state());
     }
 
     /**

@@ -307,7 +307,8 @@ public final class Replay {
         List<KeptPart.Read> parts = new ArrayList<>();
         for (KeptPart.Link link = seal.part(); link != null; ) {
             Path path = KeptFile.path(journal.dir(), link.day(), KeptFile.Of.PART);
-            KeptFile file = KeptFile.open(path, new KeptFile.Expected(journal.id(), link.day(), seal.label(), checkpointIndex), KeptFile.Of.PART);
+            // pinned by the checksum the checkpoint or the part after it names, whatever rules wrote it
+            KeptFile file = KeptFile.openAnyRules(path, journal.id(), link.day(), checkpointIndex, KeptFile.Of.PART);
             if (file.header().crc() != link.crc()) throw new IdDayFileException(path, "stale: not the part the seal after it names");
             KeptPart.Read part;
             try {

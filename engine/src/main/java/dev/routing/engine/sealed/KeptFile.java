@@ -64,6 +64,7 @@ public final class KeptFile implements SealedIds.Body {
         public Expected {
             Objects.requireNonNull(label, "the rules label a kept file must have been written under");
         }
+
     }
 
     /** The header as read. */
@@ -123,6 +124,17 @@ public final class KeptFile implements SealedIds.Body {
     public static KeptFile open(Path path, Expected expected, Of of) {
         SealedFileHeader file = SealedFileHeader.open(path, of.kind);
         file.check(expected.journalId(), null, expected.epochDay(), expected.label(), expected.throughIndex());
+        return new KeptFile(file);
+    }
+
+    /**
+     * As {@link #open(Path, Expected, Of)}, whatever rules wrote it: for a part whose checksum the
+     * checkpoint or the part after it names, which pins the very file (the parts before a restart
+     * under other rules are the same journal's kept messages).
+     */
+    public static KeptFile openAnyRules(Path path, byte[] journalId, long epochDay, long throughIndex, Of of) {
+        SealedFileHeader file = SealedFileHeader.open(path, of.kind);
+        file.check(journalId, null, epochDay, null, throughIndex);
         return new KeptFile(file);
     }
 

@@ -29,18 +29,24 @@ import java.util.stream.Stream;
  */
 public final class KeptSealer {
     private final Journal journal;
-    /** The facts' day of the first group this engine journaled with no seal named: a journal's first day is not sealed on its first group. */
+    /**
+     * With no seal named: the facts' day of the state the engine opened on, else of its first group, so
+     * that a journal's first day is not sealed on its first group and a day closed before a restart is.
+     */
     private long firstDay = Long.MIN_VALUE;
     private long checkedDay = Long.MIN_VALUE;
     private String failure;
 
-    public KeptSealer(Journal journal) {
+    /** {@code opened}: the state the engine opened on, restored from the journal. */
+    public KeptSealer(Journal journal, EngineState opened) {
         this.journal = journal;
+        restored(opened);
     }
 
-    /** The state was rebuilt from the journal: tried again at the next group. */
-    public void restored() {
+    /** The state was rebuilt from the journal: tried again at the next group, due if a day closed since its last fact. */
+    public void restored(EngineState state) {
         checkedDay = Long.MIN_VALUE;
+        firstDay = state.entries == 0 ? Long.MIN_VALUE : Retention.day(state.clockMillis);
     }
 
     /** The group at {@code index} is journaled, and {@code state} holds nothing the journal does not: seals when a day has closed since the last seal. */

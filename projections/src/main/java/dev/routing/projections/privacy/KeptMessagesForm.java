@@ -224,7 +224,7 @@ final class KeptMessagesForm {
     /** Reads one form {@link #packInto} wrote from {@code in}, which goes on after it. */
     static HashedSortedMap<String, StoredMessage> unpackFrom(PackedIn in, boolean sealed) {
         WordsRead words = new WordsRead(in);
-        int count = in.count("messages", 5);
+        int count = in.count("messages", 3); // the least a message takes: a tombstone of an empty id, its length and two-byte flag
         HashedSortedMap<String, StoredMessage> messages = new HashedSortedMap<>();
         String previous = null;
         for (int k = 0; k < count; k++) {
