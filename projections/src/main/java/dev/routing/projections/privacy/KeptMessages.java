@@ -66,13 +66,6 @@ public final class KeptMessages {
         return heap.computeIfAbsent(agent, a -> new HashedSortedMap<>());
     }
 
-    /** Puts {@code m} on the heap under the id; returns what was kept there before (the heap's or the table's), or null. */
-    StoredMessage put(String agent, String id, StoredMessage m) {
-        StoredMessage before = heapOf(agent).put(id, m);
-        if (before == GONE) return null;
-        return before != null || seal == null ? before : attached().find(agent, id);
-    }
-
     /** Lets the message go: off the heap, and shadowed there when the table holds it. */
     void remove(String agent, String id) {
         HashedSortedMap<String, StoredMessage> byId = heapOf(agent);

@@ -27,7 +27,7 @@ public final class PrivacyEvolve {
         if (before != null && before.mayBePrivate() && (before.unclassified != null || !stored.classifiesAs(before))) {
             stored.unclassified = StoredMessage.REUSED;
         }
-        privacy.store(m.agent(), m.id(), stored);
+        privacy.store(m.agent(), m.id(), stored, before);
         return stored;
     }
 

@@ -71,9 +71,15 @@ public final class PrivacyRecord {
 
     /** Stores the message under its id, in place of any stored there before (returned). */
     public StoredMessage store(String agent, String id, StoredMessage m) {
-        StoredMessage before = messages.put(agent, id, m);
-        privateOnBranch.stored(this, agent, id, before, m);
+        StoredMessage before = message(agent, id);
+        store(agent, id, m, before);
         return before;
+    }
+
+    /** As {@link #store(String, String, StoredMessage)}, with what the caller just read kept there before: one lookup, not two. */
+    void store(String agent, String id, StoredMessage m, StoredMessage before) {
+        messages.heapOf(agent).put(id, m);
+        privateOnBranch.stored(this, agent, id, before, m);
     }
 
     /**
@@ -85,7 +91,7 @@ public final class PrivacyRecord {
         StoredMessage m = byId == null ? null : byId.get(id);
         if (m != null) return m == KeptMessages.GONE ? null : m;
         StoredMessage sealed = messages.get(agent, id);
-        if (sealed != null) store(agent, id, sealed);
+        if (sealed != null) store(agent, id, sealed, sealed);
         return sealed;
     }
 
