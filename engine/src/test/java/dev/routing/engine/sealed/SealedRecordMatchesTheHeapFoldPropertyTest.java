@@ -14,6 +14,7 @@ import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Fact;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
+import dev.routing.projections.StateCodec;
 import dev.routing.projections.retention.Retention;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,10 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
  * docs/decisions/0011 over random journals (our own seeded generator, docs/decisions/0001): day rolls
  * and jumps past retention, restarts that alternate the rules, and at each restart what a kill or a
  * damaged disk leaves beside the journal (a half-written temporary file, a day file lost, a byte
- * changed in one). Every lookup the engine's record answers, live (closed days in files, today on
- * the heap) and restored by a reader, equals the answer of a reference record folded from the
- * journal's first entry on the heap alone, for every id the stream named, on the last day and on days
- * retention reaches after it; and verify passes.
+ * changed in one; the same for the kept messages' tables and parts, docs/decisions/0014). Every
+ * lookup the engine's record answers, live (closed days in files, today on the heap) and restored by
+ * a reader, equals the answer of a reference record folded from the journal's first entry on the heap
+ * alone, for every id the stream named, on the last day and on days retention reaches after it; so do
+ * its kept messages and P9's first private input on each branch; and verify passes.
  */
 class SealedRecordMatchesTheHeapFoldPropertyTest {
     @TempDir
@@ -93,6 +95,14 @@ class SealedRecordMatchesTheHeapFoldPropertyTest {
         try (Journal j = Journal.openReader(journalDir)) {
             reference = Replay.full(j).state();
         }
+        // the kept messages (ADR 0014: a seal's table or its parts under the heap's changes) as the heap fold holds them, and P9's answer
+        String keptNow = StateCodec.toTree(record).get("privacy").get("messages").toString();
+        if (!keptNow.equals(StateCodec.toTree(reference).get("privacy").get("messages").toString())) return what + ": the kept messages differ";
+        for (String agent : StreamHost.AGENTS) {
+            if (!java.util.Objects.equals(reference.privacy.firstPrivateOnBranch(agent), record.privacy.firstPrivateOnBranch(agent))) {
+                return what + ": P9's first private input on " + agent + "'s branch differs";
+            }
+        }
         long last = Retention.day(reference.clockMillis);
         List<String> all = new java.util.ArrayList<>();
         for (int n = 1; n <= 2 * ids + 2; n++) all.add("m" + n);
@@ -135,6 +145,7 @@ class SealedRecordMatchesTheHeapFoldPropertyTest {
         }
 
         private void leaveBehind(int residue) {
+            leaveBehindKept(residue);
             List<Path> files = SealedDaysOfAJournalTest.dayFiles(dir);
             if (files.isEmpty()) return;
             try {
@@ -145,6 +156,31 @@ class SealedRecordMatchesTheHeapFoldPropertyTest {
                         byte[] b = Files.readAllBytes(files.get(0));
                         b[b.length - 1] ^= 1;
                         Files.write(files.get(0), b);
+                    }
+                    default -> { }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** The same for the kept messages' seals: a half-written table, the newest table lost, a byte changed in the oldest part. */
+        private void leaveBehindKept(int residue) {
+            List<Path> tables = SealedKeptOfAJournalTest.keptFiles(dir, KeptFile.Of.TABLE);
+            List<Path> parts = SealedKeptOfAJournalTest.keptFiles(dir, KeptFile.Of.PART);
+            try {
+                switch (residue) {
+                    case 1 -> {
+                        if (!tables.isEmpty()) Files.write(tables.get(0).resolveSibling("kept-99999.tbl.tmp"), new byte[100]);
+                    }
+                    case 2 -> {
+                        if (!tables.isEmpty()) Files.delete(tables.get(tables.size() - 1));
+                    }
+                    case 3 -> {
+                        if (parts.isEmpty()) return;
+                        byte[] b = Files.readAllBytes(parts.get(0));
+                        b[b.length - 1] ^= 1;
+                        Files.write(parts.get(0), b);
                     }
                     default -> { }
                 }

@@ -47,7 +47,7 @@ public final class KeptMessages {
     /** The seal's table, once attached; null with no seal, or before {@link #attach}. */
     private SealedKept table;
 
-    /** The message kept under the id, or null: the heap's, else the table's (a new copy each call: change it through {@link #onHeap}). */
+    /** The message kept under the id, or null: the heap's, else the table's (a new copy each call: the record changes one on the heap). */
     public StoredMessage get(String agent, String id) {
         HashedSortedMap<String, StoredMessage> byId = heap.get(agent);
         StoredMessage m = byId == null ? null : byId.get(id);
