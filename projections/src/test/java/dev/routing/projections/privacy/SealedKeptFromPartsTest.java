@@ -103,10 +103,10 @@ class SealedKeptFromPartsTest {
                         unsealed.privacy.holdMessagesOf(agent);
                     }
                     default -> {
-                        StoredMessage m = message(random);
+                        StoredMessage m = RandomKeptMessages.message(random);
                         log.append(" store:").append(agent).append('/').append(id);
                         state.privacy.store(agent, id, m);
-                        unsealed.privacy.store(agent, id, copy(m));
+                        unsealed.privacy.store(agent, id, RandomKeptMessages.copy(m));
                     }
                 }
                 String where = "seed " + seed + ":" + log;
@@ -137,34 +137,5 @@ class SealedKeptFromPartsTest {
         EngineState s = new EngineState();
         s.privacy.store("x", "x", m);
         return s;
-    }
-
-    private static StoredMessage message(Random random) {
-        StoredMessage m = new StoredMessage();
-        m.kind = random.nextBoolean() ? "channel-message" : "dm";
-        m.channel = random.nextBoolean() ? "general" : null;
-        m.surface = random.nextInt(4) == 0;
-        if (random.nextInt(3) == 0) m.tags = random.nextBoolean() ? List.of() : List.of("ambient");
-        if (random.nextInt(3) == 0) m.workTurn(random.nextInt(9) - 1);
-        m.onBranch = random.nextInt(5) > 0;
-        if (random.nextInt(10) == 0) m.unclassified = StoredMessage.REUSED;
-        if (random.nextInt(6) == 0) m.read = true;
-        return m;
-    }
-
-    private static StoredMessage copy(StoredMessage m) {
-        StoredMessage c = new StoredMessage();
-        c.kind = m.kind;
-        c.channel = m.channel;
-        c.server = m.server;
-        c.addressed = m.addressed;
-        c.tags = m.tags;
-        c.surface = m.surface;
-        if (m.isWork()) c.workTurn(m.workTurn());
-        c.onBranch = m.onBranch;
-        c.read = m.read;
-        if (m.hasReadIn()) c.readFirstIn(m.readIn());
-        c.unclassified = m.unclassified;
-        return c;
     }
 }
