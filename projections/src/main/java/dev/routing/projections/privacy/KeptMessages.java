@@ -41,7 +41,10 @@ public final class KeptMessages {
         }
     }
 
-    /** agent -> id -> the messages stored or changed since the seal (all of them with none), or {@link #GONE}. */
+    /**
+     * agent -> id -> the messages stored or changed since the seal (all of them with none), or {@link
+     * #GONE}: what a checkpoint and a seal's part store besides the seal's name.
+     */
     final HashedSortedMap<String, HashedSortedMap<String, StoredMessage>> heap = new HashedSortedMap<>();
     private Seal seal;
     /** The seal's table, once attached; null with no seal, or before {@link #attach}. */
@@ -139,11 +142,6 @@ public final class KeptMessages {
         attached().workOfPublicTurn(turn, (agent, id) -> {
             if (!shadows(agent, id)) action.accept(agent, id);
         });
-    }
-
-    /** The heap's messages, agent by agent (those let go since the seal as {@link #GONE}): what a checkpoint stores besides the seal's name. */
-    HashedSortedMap<String, HashedSortedMap<String, StoredMessage>> heapPart() {
-        return heap;
     }
 
     /** The seal a checkpoint names, or null when every kept message is on the heap. */

@@ -76,9 +76,9 @@ final class KeptMessagesForm {
                             seal.partCrc(), seal.label()));
                 }
                 out.writeStartObject();
-                for (String agent : new TreeSet<>(messages.heapPart().keySet())) {
+                for (String agent : new TreeSet<>(messages.heap.keySet())) {
                     out.writeArrayFieldStart(agent);
-                    for (String chunk : pack(messages.heapPart().get(agent))) out.writeString(chunk);
+                    for (String chunk : pack(messages.heap.get(agent))) out.writeString(chunk);
                     out.writeEndArray();
                 }
                 out.writeEndObject();

@@ -36,11 +36,11 @@ public final class KeptPart {
         PackedOut out = new PackedOut(64);
         if (before == null) out.varLong(0);
         else out.varLong(1).varLong(before.day()).varLong(Integer.toUnsignedLong(before.crc()));
-        TreeSet<String> agents = new TreeSet<>(kept.heapPart().keySet());
+        TreeSet<String> agents = new TreeSet<>(kept.heap.keySet());
         out.varLong(agents.size());
         for (String agent : agents) {
             out.string(agent, "an agent's kept messages");
-            KeptMessagesForm.packInto(out, kept.heapPart().get(agent));
+            KeptMessagesForm.packInto(out, kept.heap.get(agent));
         }
         return out.toBytes();
     }

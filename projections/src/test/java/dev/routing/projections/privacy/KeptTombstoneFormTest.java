@@ -27,7 +27,7 @@ class KeptTombstoneFormTest {
         byte[] checkpoint = StateCodec.toCheckpointBytes(state);
         // unsealed, the same history's checkpoint reads; sealed, fromJson refuses: "1 messages cannot fit in the 4 bytes left"
         EngineState back = StateCodec.fromJson(checkpoint);
-        assertNull(back.privacy.messages.heapPart().get("qa").get("x"));
+        assertNull(back.privacy.messages.heap.get("qa").get("x"));
     }
 
     @Test
