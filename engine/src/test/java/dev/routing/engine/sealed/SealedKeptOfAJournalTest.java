@@ -2,11 +2,8 @@ package dev.routing.engine.sealed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.routing.engine.Engine;
-import dev.routing.engine.EngineStoppedException;
 import dev.routing.engine.Replay;
 import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.testing.Action;
@@ -16,7 +13,6 @@ import dev.routing.engine.testing.SameAnswers;
 import dev.routing.engine.testing.Stderr;
 import dev.routing.engine.testing.StreamGenerator;
 import dev.routing.engine.testing.StreamHost;
-import dev.routing.journal.event.MessageReceived;
 import dev.routing.journal.event.StateCheckpoint;
 import dev.routing.journal.store.Journal;
 import dev.routing.projections.EngineState;
@@ -26,12 +22,9 @@ import dev.routing.projections.retention.Retention;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -188,38 +181,6 @@ class SealedKeptOfAJournalTest {
         }
         try (Journal j = Journal.openReader(blocked)) {
             assertEquals("", SameAnswers.restoredAndVerified(j), "the checkpoint holds the messages whole");
-        }
-    }
-
-    /**
-     * The table is mapped while the engine runs. Cut in place under it, the next lookup that reaches it
-     * (a new message's id, looked up before it is stored: P2) faults on the mapping: the engine stops
-     * for good, nothing of the fact journaled, and the next open names the cut table and makes it again
-     * from the parts, answering as the full fold.
-     */
-    @Test
-    void aTableCutUnderALiveEngineStopsItAndTheNextOpenMakesItAgainFromItsParts() throws IOException {
-        Path live = dir.resolve("live");
-        Path table;
-        try (JournalSink sink = JournalSink.batched(live, RuleSet.CURRENT, 2_000)) {
-            StreamHost.play(sink, stream());
-            Engine engine = sink.engine();
-            engine.checkpoint(); // names the newest seal: the next open maps its table
-            table = KeptFile.path(live, engine.state().privacy.messages.seal().day());
-            try (FileChannel ch = FileChannel.open(table, StandardOpenOption.WRITE)) {
-                ch.truncate(0); // to nothing: a page the cut leaves part of reads as zeros, not a fault
-            }
-            long journaled = engine.journal().lastIndex();
-            Instant at = Instant.ofEpochMilli(engine.state().clockMillis + 1_000);
-            MessageReceived fresh = new MessageReceived(at, "never-seen", StreamHost.AGENTS[0], "channel-message", "c0", "discord", true,
-                    null, "hi", "host", null, null);
-            EngineStoppedException stopped = assertThrows(EngineStoppedException.class, () -> engine.accept(fresh));
-            assertTrue(stopped.getMessage().contains("message.received"), stopped.getMessage());
-            assertEquals(journaled, engine.journal().lastIndex(), "nothing of the fact journaled");
-        }
-        try (Journal j = Journal.openReader(live)) {
-            String err = SameAnswers.restoredAndVerified(j);
-            assertTrue(err.contains(table.toString()) && err.contains("cut short") && err.contains("made again from its parts"), err);
         }
     }
 
