@@ -1,6 +1,7 @@
 package dev.routing.engine;
 
 import dev.routing.engine.sealed.IdDayLogs;
+import dev.routing.engine.sealed.MappedFaults;
 import dev.routing.journal.codec.EntryCodec;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.Fact;
@@ -65,8 +66,9 @@ final class Checkpoints {
             failure = null;
         } catch (JournalUnwritableException e) {
             // the fact is journaled and answered; the next fact finds the journal unwritable and says so
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) {
             // The fact is journaled: a checkpoint that could not be written must not fail its answer.
+            // InternalError: it read a sealed file cut under the engine (MappedFaults), and is not written.
             // A restore reads a longer tail until one is; the next try waits another `every` entries.
             failure = "a state checkpoint after the " + last.type() + " at " + last.at() + " could not be written: " + e;
             sinceCheckpoint = 0;
@@ -90,7 +92,9 @@ final class Checkpoints {
         long before = journal.bytesWritten();
         // the state written as JSON once, straight into the checkpoint: no tree built to be written out again
         Instant at = Instant.ofEpochMilli(state.clockMillis);
-        journal.append(Group.checkpoint(EntryCodec.storeCheckpoint(at, through, state.entries, StateCodec.toCheckpointBytes(state),
+        byte[] checkpoint = StateCodec.toCheckpointBytes(state);
+        MappedFaults.raisePending(); // a state read from a sealed file cut under the engine is not journaled
+        journal.append(Group.checkpoint(EntryCodec.storeCheckpoint(at, through, state.entries, checkpoint,
                 lastSeq == Group.NO_SEQ ? null : lastSeq), at));
         bytesAtCheckpoint = journal.bytesWritten();
         checkpointBytes = bytesAtCheckpoint - before;

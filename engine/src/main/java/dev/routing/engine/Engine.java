@@ -4,6 +4,7 @@ import dev.routing.engine.context.RuleSet;
 import dev.routing.engine.sealed.IdDayLogs;
 import dev.routing.engine.sealed.IdDaySealer;
 import dev.routing.engine.sealed.KeptSealer;
+import dev.routing.engine.sealed.MappedFaults;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
@@ -222,6 +223,8 @@ public final class Engine implements AutoCloseable {
                 made = core.accept(fact);
                 // a decision the journal cannot hold (a BadEntryException) leaves the state past the journal, as a throw of decide does
                 for (Decision d : made) group.add(d);
+                // a lookup that read a sealed file cut under the engine faulted, and the JVM may not have said so yet
+                MappedFaults.raisePending();
             } catch (RuntimeException | StackOverflowError | InternalError e) {
                 // InternalError: a lookup faulted on a sealed day's mapped file cut under the engine (SIGBUS)
                 throw stop.decideThrew(fact, e);

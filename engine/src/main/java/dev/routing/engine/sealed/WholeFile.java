@@ -24,8 +24,12 @@ public final class WholeFile {
      *
      * @throws UncheckedIOException naming the file when it cannot be written (a full disk): nothing is
      *         left under its name
+     * @throws InternalError when making the body read a mapped file cut under the engine
+     *         ({@link MappedFaults}): nothing is written, as the body and its checksum hold what the cut
+     *         page read
      */
     public static void write(Path target, ByteBuffer header, ByteBuffer body) {
+        MappedFaults.raisePending();
         Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
         try {
             Files.createDirectories(target.getParent());
