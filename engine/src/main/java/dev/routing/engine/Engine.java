@@ -5,6 +5,7 @@ import dev.routing.engine.sealed.IdDayLogs;
 import dev.routing.engine.sealed.IdDaySealer;
 import dev.routing.engine.sealed.KeptSealer;
 import dev.routing.engine.sealed.MappedFaults;
+import dev.routing.engine.sealed.TurnDaySealer;
 import dev.routing.journal.codec.BadEntryException;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.event.EngineStarted;
@@ -63,6 +64,7 @@ public final class Engine implements AutoCloseable {
     private final Checkpoints checkpoints;
     private final IdDaySealer sealer;
     private final KeptSealer keptSealer;
+    private final TurnDaySealer turnSealer;
     private final IdDayLogs logs;
     private final Resends resends;
     /** The host's seq of the last numbered group in the journal, {@link #NO_SEQ} when none is (J7). */
@@ -85,6 +87,7 @@ public final class Engine implements AutoCloseable {
         this.checkpoints = new Checkpoints(journal, checkpointEvery, restored, logs);
         this.sealer = new IdDaySealer(journal, logs);
         this.keptSealer = new KeptSealer(journal, core.state());
+        this.turnSealer = new TurnDaySealer(journal);
         this.previousGroup = journal.lastIndex();
         long tailSeq = journal.lastSeq(restored.checkpointIndex());
         this.resends = new Resends(journal);
@@ -253,6 +256,7 @@ public final class Engine implements AutoCloseable {
         previousGroup = lastGroupIndex;
         sealer.written(core.state(), core.rules().label(), lastGroupIndex);
         keptSealer.written(core.state(), core.rules().label(), lastGroupIndex);
+        turnSealer.written(core.state(), core.rules().label(), lastGroupIndex);
         checkpoints.written(group.count(), decisions, last, core.state(), lastSeq);
         if (before >= 0 && Journal.cycleOf(before) != Journal.cycleOf(lastGroupIndex)) dayRolled.accept(Journal.cycleOf(before));
         return decisions;
@@ -268,6 +272,7 @@ public final class Engine implements AutoCloseable {
         }
         sealer.restored();
         keptSealer.restored(core.state());
+        turnSealer.restored();
     }
 
     /**
@@ -327,7 +332,8 @@ public final class Engine implements AutoCloseable {
     /**
      * Why the state could not be persisted as due, or null: the last state checkpoint due, else the
      * last closed day's ids ({@link IdDaySealer}), else the day's seal of kept messages ({@link
-     * KeptSealer}), else the last checkpoint's logs of today's ids ({@link IdDayLogs}), else the journal's seal or marks of the last day it rolled. The engine goes
+     * KeptSealer}), else the closed days' turns ({@link TurnDaySealer}), else the last checkpoint's logs
+     * of today's ids ({@link IdDayLogs}), else the journal's seal or marks of the last day it rolled. The engine goes
      * on: nothing it answered is lost, a restore reads the longer tail, a day not sealed stays on the
      * heap and is tried again, ids not logged go into the checkpoint whole, and a day file without its
      * seal is checked whole at every open.
@@ -339,6 +345,8 @@ public final class Engine implements AutoCloseable {
         if (ids != null) return ids;
         String kept = keptSealer.failure();
         if (kept != null) return kept;
+        String turns = turnSealer.failure();
+        if (turns != null) return turns;
         String logged = logs.failure();
         return logged != null ? logged : journal.sealFailure();
     }

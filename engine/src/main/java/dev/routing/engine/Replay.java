@@ -15,6 +15,8 @@ import dev.routing.projections.privacy.ForgottenIds;
 import dev.routing.projections.privacy.KeptMessages;
 import dev.routing.projections.privacy.KeptPart;
 import dev.routing.projections.privacy.SealedKept;
+import dev.routing.projections.turns.SealedTurnDay;
+import dev.routing.projections.turns.TurnLedger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -219,6 +221,8 @@ public final class Replay {
     private static Unread unread(Journal journal, EngineState state, long checkpointIndex) {
         Unread kept = unreadKept(journal, state, checkpointIndex);
         if (kept != null) return kept;
+        Unread turns = unreadTurns(journal, state.turns.ledger, checkpointIndex);
+        if (turns != null) return turns;
         List<Map.Entry<String, ForgottenIds>> agents = List.copyOf(state.privacy.forgotten.entrySet());
         Unread[] unread = new Unread[agents.size()];
         // Each agent's files are its own: read on every core (today's ids replayed onto the heap are a
@@ -253,6 +257,30 @@ public final class Replay {
             }
         }
         return attachLogs(journal, agent, ids);
+    }
+
+    /**
+     * Maps the turn ledger's sealed days the checkpoint names (docs/decisions/0014, step 2) and
+     * attaches each; one not read sends the restore to a checkpoint written before the day after it
+     * began, which holds that day's turns itself.
+     */
+    private static Unread unreadTurns(Journal journal, TurnLedger ledger, long checkpointIndex) {
+        for (TurnLedger.SealedDay day : ledger.sealedDays()) {
+            Path path = KeptFile.path(journal.dir(), day.day(), KeptFile.Of.TURNS);
+            try {
+                KeptFile file = KeptFile.open(path, new KeptFile.Expected(journal.id(), day.day(), day.label(), checkpointIndex), KeptFile.Of.TURNS);
+                if (file.header().crc() != day.crc() || file.header().coveredIndex() != day.index()) {
+                    throw new IdDayFileException(path, "stale: not the file the checkpoint names (it covers index 0x"
+                            + Long.toHexString(file.header().coveredIndex()) + ", the checkpoint's names 0x" + Long.toHexString(day.index()) + ")");
+                }
+                ledger.attach(day, SealedTurnDay.over(file));
+            } catch (IdDayFileException e) {
+                return new Unread("the sealed turns of day " + day.day() + " are not read: " + e.getMessage(), day.day() + 1);
+            } catch (IllegalArgumentException e) {
+                return new Unread("the sealed turns of day " + day.day() + " are not read: " + path + ": " + e.getMessage(), day.day() + 1);
+            }
+        }
+        return null;
     }
 
     /**

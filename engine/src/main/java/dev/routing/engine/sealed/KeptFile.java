@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * Every agent's kept messages as a day's seal left them, in a file beside the journal that is
- * written once ({@link KeptWriter}) and then only mapped and read: {@code state/kept-<epoch day>.tbl}.
+ * written once ({@link KeptWriter}) and then only mapped and read: {@code state/kept-<epoch day>.tbl}
+ * (and, of the same shape, its part and a closed day's turns: {@link Of}).
  * Its body is an opaque table whose form is its reader's; this class only makes sure it is the whole
  * body written for this journal, day and rules. Opening checks the whole file against what the caller
  * expects of it, so a file missing, cut, changed, of another journal, of other rules or covering
@@ -39,18 +40,22 @@ public final class KeptFile implements SealedIds.Body {
 
     /**
      * What a kept file holds: a seal's table of every kept message ({@code kept-<day>.tbl}), or its part,
-     * what changed since the seal before ({@code kept-<day>.part}, docs/decisions/0014): each its own
-     * magic, so neither is read as the other.
+     * what changed since the seal before ({@code kept-<day>.part}), or the turns a closed day opened, as
+     * the turn ledger kept them ({@code turns-<day>.tbl}; docs/decisions/0014): each its own magic, so
+     * none is read as another.
      */
     public enum Of {
-        TABLE(new SealedFileHeader.Kind("RKPT", "a kept file", FORMAT, List.of(FORMAT), false), ".tbl"),
-        PART(new SealedFileHeader.Kind("RKPP", "a kept part file", FORMAT, List.of(FORMAT), false), ".part");
+        TABLE(new SealedFileHeader.Kind("RKPT", "a kept file", FORMAT, List.of(FORMAT), false), PREFIX, ".tbl"),
+        PART(new SealedFileHeader.Kind("RKPP", "a kept part file", FORMAT, List.of(FORMAT), false), PREFIX, ".part"),
+        TURNS(new SealedFileHeader.Kind("RTRN", "a sealed turn day file", FORMAT, List.of(FORMAT), false), "turns-", ".tbl");
 
         final SealedFileHeader.Kind kind;
+        final String prefix;
         final String suffix;
 
-        Of(SealedFileHeader.Kind kind, String suffix) {
+        Of(SealedFileHeader.Kind kind, String prefix, String suffix) {
             this.kind = kind;
+            this.prefix = prefix;
             this.suffix = suffix;
         }
     }
@@ -86,7 +91,7 @@ public final class KeptFile implements SealedIds.Body {
 
     /** Where the kept file of day {@code epochDay} that holds {@code of} lies beside the journal. */
     public static Path path(Path journalDir, long epochDay, Of of) {
-        return journalDir.resolve(IdDayFile.FOLDER).resolve(PREFIX + epochDay + of.suffix);
+        return journalDir.resolve(IdDayFile.FOLDER).resolve(of.prefix + epochDay + of.suffix);
     }
 
     /**
@@ -100,8 +105,8 @@ public final class KeptFile implements SealedIds.Body {
 
     /** As {@link #dayOf(String)}, for a file that holds {@code of}. */
     public static long dayOf(String name, Of of) {
-        if (!name.startsWith(PREFIX) || !name.endsWith(of.suffix)) return Long.MAX_VALUE;
-        String day = name.substring(PREFIX.length(), name.length() - of.suffix.length());
+        if (!name.startsWith(of.prefix) || !name.endsWith(of.suffix) || name.length() < of.prefix.length() + of.suffix.length()) return Long.MAX_VALUE;
+        String day = name.substring(of.prefix.length(), name.length() - of.suffix.length());
         try {
             long parsed = Long.parseLong(day);
             return Long.toString(parsed).equals(day) ? parsed : Long.MAX_VALUE;

@@ -33,11 +33,13 @@ import org.junit.jupiter.api.io.TempDir;
  * docs/decisions/0011 over random journals (our own seeded generator, docs/decisions/0001): day rolls
  * and jumps past retention, restarts that alternate the rules, and at each restart what a kill or a
  * damaged disk leaves beside the journal (a half-written temporary file, a day file lost, a byte
- * changed in one; the same for the kept messages' tables and parts, docs/decisions/0014). Every
+ * changed in one; the same for the kept messages' tables and parts and the turn ledger's sealed
+ * days, docs/decisions/0014). Every
  * lookup the engine's record answers, live (closed days in files, today on the heap) and restored by
  * a reader, equals the answer of a reference record folded from the journal's first entry on the heap
  * alone, for every id the stream named, on the last day and on days retention reaches after it; so do
- * its kept messages and P9's first private input on each branch; and verify passes.
+ * its kept messages, P9's first private input on each branch, and every turn's owner and channel;
+ * and verify passes.
  */
 class SealedRecordMatchesTheHeapFoldPropertyTest {
     @TempDir
@@ -98,6 +100,16 @@ class SealedRecordMatchesTheHeapFoldPropertyTest {
         // the kept messages (ADR 0014: a seal's table or its parts under the heap's changes) as the heap fold holds them, and P9's answer
         String keptNow = StateCodec.toTree(record).get("privacy").get("messages").toString();
         if (!keptNow.equals(StateCodec.toTree(reference).get("privacy").get("messages").toString())) return what + ": the kept messages differ";
+        // the turn ledger (ADR 0014, step 2: closed days in files under the heap's) as the heap fold holds it, turn by turn
+        if (!StateCodec.toTree(record).get("turns").get("ledger").equals(StateCodec.toTree(reference).get("turns").get("ledger"))) {
+            return what + ": the turn ledger differs";
+        }
+        for (long turn = 0; turn <= reference.turns.ledger.size() + 2L * ids; turn++) {
+            if (!java.util.Objects.equals(reference.turns.ledger.owner(turn, Long.MIN_VALUE), record.turns.ledger.owner(turn, Long.MIN_VALUE))
+                    || !java.util.Objects.equals(reference.turns.ledger.channel(turn, Long.MIN_VALUE), record.turns.ledger.channel(turn, Long.MIN_VALUE))) {
+                return what + ": turn " + turn + "'s owner or channel differs";
+            }
+        }
         for (String agent : StreamHost.AGENTS) {
             if (!java.util.Objects.equals(reference.privacy.firstPrivateOnBranch(agent), record.privacy.firstPrivateOnBranch(agent))) {
                 return what + ": P9's first private input on " + agent + "'s branch differs";
@@ -146,6 +158,7 @@ class SealedRecordMatchesTheHeapFoldPropertyTest {
 
         private void leaveBehind(int residue) {
             leaveBehindKept(residue);
+            leaveBehindTurns(residue);
             List<Path> files = SealedDaysOfAJournalTest.dayFiles(dir);
             if (files.isEmpty()) return;
             try {
@@ -181,6 +194,26 @@ class SealedRecordMatchesTheHeapFoldPropertyTest {
                         byte[] b = Files.readAllBytes(parts.get(0));
                         b[b.length - 1] ^= 1;
                         Files.write(parts.get(0), b);
+                    }
+                    default -> { }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** The same for the turn ledger's sealed days: a half-written file, the newest lost, a byte changed in the oldest. */
+        private void leaveBehindTurns(int residue) {
+            List<Path> days = SealedKeptOfAJournalTest.keptFiles(dir, KeptFile.Of.TURNS);
+            if (days.isEmpty()) return;
+            try {
+                switch (residue) {
+                    case 1 -> Files.write(days.get(0).resolveSibling("turns-99999.tbl.tmp"), new byte[100]);
+                    case 2 -> Files.delete(days.get(days.size() - 1));
+                    case 3 -> {
+                        byte[] b = Files.readAllBytes(days.get(0));
+                        b[b.length - 1] ^= 1;
+                        Files.write(days.get(0), b);
                     }
                     default -> { }
                 }
