@@ -132,7 +132,8 @@ public final class Engine implements AutoCloseable {
         JournalWriter journal = Journal.openWriter(dir);
         try {
             return new Engine(journal, Replay.restore(journal), rules, checkpointEvery, at, seq);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) {
+            // InternalError: the restore read a sealed file cut under it (MappedFaults); the writer's lock is let go all the same
             journal.close();
             throw e;
         }

@@ -4,6 +4,7 @@ import dev.routing.engine.sealed.IdDayFile;
 import dev.routing.engine.sealed.IdDayFileException;
 import dev.routing.engine.sealed.IdDayLog;
 import dev.routing.engine.sealed.KeptFile;
+import dev.routing.engine.sealed.MappedFaults;
 import dev.routing.journal.codec.CheckpointJson;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Group;
@@ -414,11 +415,17 @@ public final class Replay {
         long[] read = {0, 0};
         // A checkpoint changes no fold, so its body (megabytes in a large state) is never decoded here.
         DecodedReader.read(journal, from, to, Set.of(), (index, entry, bytes) -> {
-            if (entry != null) fold.accept(entry);
+            if (entry != null) {
+                fold.accept(entry);
+                // folded on the reader's delivery thread: a read of a sealed file cut under it is raised here, failing the restore
+                MappedFaults.raisePending();
+            }
             read[1] += bytes;
             if ((++read[0] & 0x3FFF) == 0) progress.accept(read[0]);
         });
         progress.accept(read[0]);
-        return new Result(fold.state(), read[0], read[1], checkpointIndex, checkpointSeq);
+        EngineState folded = fold.state();
+        MappedFaults.raisePending(); // the last fact is folded here, on the caller's thread
+        return new Result(folded, read[0], read[1], checkpointIndex, checkpointSeq);
     }
 }

@@ -1,6 +1,7 @@
 package dev.routing.engine.audit;
 
 import dev.routing.engine.Replay;
+import dev.routing.engine.sealed.MappedFaults;
 import dev.routing.journal.event.Decision;
 import dev.routing.journal.store.DecodedReader;
 import dev.routing.journal.store.Journal;
@@ -39,6 +40,8 @@ public final class AuditWindow {
         long[] indexes = {-1, -1};
         Instant[] span = new Instant[2];
         boolean[] inWindow = {fromIndex <= start || fromIndex < 0};
+        // a state restored from a checkpoint reads sealed files; one cut under the audit is raised on the delivery thread it folds on
+        boolean mapped = restored != null;
         DecodedReader.read(journal, start, toIndex, Audit.PASSED_OVER, (index, entry, bytes) -> {
             if (!inWindow[0] && index >= fromIndex) {
                 inWindow[0] = true;
@@ -55,7 +58,10 @@ public final class AuditWindow {
             } else {
                 tail[0]++;
             }
-            if (entry != null) audit.accept(entry, index);
+            if (entry != null) {
+                audit.accept(entry, index);
+                if (mapped) MappedFaults.raisePending();
+            }
             long read = tail[0] + window[0];
             if ((read & 0x3FFF) == 0) progress.accept(read);
         });

@@ -34,12 +34,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Review of MappedFaults (4cfca95): the fence is per thread, and {@code Replay} folds a restore's
- * tail on DecodedReader's delivery thread ("journal-decode"), not on the thread that asked for the
- * restore. Every fact's fold but the last runs there, and the fold reads the kept messages' table (a
- * stored message's id is looked up before it is stored: {@code PrivacyEvolve.message}). A table cut
- * in place while a restore folds (an engine's open, {@code Engine.restore()} after a refused group, a
- * day audit's replay) is read there, and a fault that read leaves pending is raised by no fence:
+ * A restore folds its tail on DecodedReader's delivery thread ("journal-decode"), not on the thread
+ * that asked for it: every fact's fold but the last runs there, and the fold reads the kept messages'
+ * table (a stored message's id is looked up before it is stored: {@code PrivacyEvolve.message}). A
+ * table cut in place while a restore folds (an engine's open, {@code Engine.restore()} after a refused
+ * group, a day audit's replay) faults there, and the JVM raises it at that thread's next call into the
+ * VM ({@link MappedFaults}). The fold passes the fence after each fact, so the restore throws. Found
+ * by a review, red before the fence was added to the fold; without it:
  * <ul>
  *   <li>if that thread calls into the VM before its delivery task ends, the fault is raised in the
  *   fold and the restore throws, as promised;</li>
