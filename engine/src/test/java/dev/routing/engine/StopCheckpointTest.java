@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The checkpoint at a clean stop ({@link Engine#closeAtAStop}): written when at least {@code
- * checkpointEvery} entries follow the newest checkpoint, so the next open folds no tail; not for a
- * shorter tail, so a small session adds nothing to its journal. Its faults (a full disk, a kill while
+ * checkpointEvery} entries, or {@link Checkpoints#AT_STOP} if fewer, follow the newest checkpoint,
+ * so the next open folds no tail; not for a shorter tail, so a small session adds nothing to its
+ * journal. Its faults (a full disk, a kill while
  * it is written) are replay-cli's {@code StopCheckpointFaultsTest}; a stopped engine's stop,
  * {@link DecideThrowsTest}.
  */
@@ -45,6 +46,28 @@ class StopCheckpointTest {
         }
     }
 
+    /**
+     * With the default interval (20,000 entries), a tail of {@link Checkpoints#AT_STOP} is written at
+     * the stop: a checkpoint whose closed days are in files is small, and the tail it spares is read at
+     * every open.
+     */
+    @Test
+    void aStopAfterATailOfAThousandEntriesCheckpointsWhateverTheInterval() {
+        long before = stopAfter(Checkpoints.AT_STOP + 10, Engine.DEFAULT_CHECKPOINT_EVERY);
+        try (Journal journal = Journal.openReader(dir)) {
+            assertTrue(journal.lastIndex() > before, "the stop appended a checkpoint");
+            assertEquals(0, Replay.restore(journal).entriesRead(), "the next open folds no tail");
+        }
+    }
+
+    @Test
+    void aStopAfterATailUnderAThousandEntriesAppendsNothingWhateverTheInterval() {
+        long before = stopAfter(Checkpoints.AT_STOP - 10, Engine.DEFAULT_CHECKPOINT_EVERY);
+        try (Journal journal = Journal.openReader(dir)) {
+            assertEquals(before, journal.lastIndex(), "no checkpoint for a tail under a thousand entries");
+        }
+    }
+
     @Test
     void aStopAfterAShortTailAppendsNothing() {
         long before = stopAfter(EVERY - 10);
@@ -61,7 +84,11 @@ class StopCheckpointTest {
      * periodic checkpoint's size rule defers it past the first.
      */
     private long stopAfter(int messages) {
-        Engine engine = Engine.open(dir, RuleSet.CURRENT, null, EVERY);
+        return stopAfter(messages, EVERY);
+    }
+
+    private long stopAfter(int messages, int every) {
+        Engine engine = Engine.open(dir, RuleSet.CURRENT, null, every);
         engine.accept(new ChannelRegistered(T0, "work", "discord", "#work", false));
         engine.accept(new AgentConfigured(T0, "qa", Mode.LOCUS, LocusPolicy.DELIVERY, null, false, null));
         for (int i = 0; i < messages; i++) {
