@@ -111,7 +111,8 @@ public final class TurnLedger {
     }
 
     void opened(long turn, String owner, long epochDay) {
-        if (turn < heapFirst) return; // below what is kept or sealed: a hand-built stream's, never the engine's
+        if (turn < first) return; // below what is kept: a hand-built stream's, never the engine's
+        if (turn < heapFirst) unsealFrom(turn); // a sealed id opened again: a hand-built stream's, never the engine's
         if (turn - (heapFirst + heapSize) > LARGEST_GAP) restartAt(turn);
         while (heapFirst + heapSize <= turn) append();
         if (days.opens(epochDay)) days.add(epochDay, turn);
@@ -209,18 +210,52 @@ public final class TurnLedger {
         throw new IllegalArgumentException("the checkpoint names no sealed turns of day " + day.day());
     }
 
+    /**
+     * The day whose turns a seal takes next, from the heap's first turn to the next day's start: the
+     * first day that starts at or after the heap's first turn (ids before it are none the engine
+     * opened: the ledger's first, or a gap a seal left); of days that share a start, which opened no
+     * turn of their own but the last (a hand-built stream's), the last. -1 when there is none.
+     */
     private int oldestDayOnHeap() {
-        for (int d = 0; d < days.count(); d++) {
-            if (days.start(d) >= heapFirst) return d;
-        }
-        return -1;
+        if (heapSize == 0) return -1;
+        int d = 0;
+        while (d < days.count() && days.start(d) < heapFirst) d++;
+        if (d == days.count()) return -1;
+        while (d + 1 < days.count() && days.start(d + 1) == days.start(d)) d++;
+        return d;
     }
 
-    /** From {@link #heapFirst} to the next day's first turn, or the heap's end. */
+    /** From {@link #heapFirst} to the next day's first turn, or the heap's end: never 0 while the heap holds a turn. */
     private int oldestDayCount() {
         int d = oldestDayOnHeap();
         if (d < 0) return 0;
         return (int) ((d + 1 < days.count() ? days.start(d + 1) : heapFirst + heapSize) - heapFirst);
+    }
+
+    /**
+     * Brings the sealed day holding {@code turn} and every sealed day after it back to the heap, as
+     * they answer now: an id of a sealed day opened again is taken as a ledger that never sealed
+     * takes it. The files stay; the next seal writes those days again.
+     */
+    private void unsealFrom(long turn) {
+        int k = sealed.size();
+        while (k > 0 && sealed.get(k - 1).end() > turn) k--;
+        long from = Math.max(first, sealed.get(k).from);
+        int back = (int) (heapFirst - from);
+        int[] a = new int[Math.max(64, back + heapSize)];
+        int[] c = new int[a.length];
+        for (long t = from; t < heapFirst; t++) {
+            a[(int) (t - from)] = agentOf(t);
+            c[(int) (t - from)] = channelOf(t);
+        }
+        System.arraycopy(agent, 0, a, back, heapSize);
+        System.arraycopy(channel, 0, c, back, heapSize);
+        agent = a;
+        channel = c;
+        heapSize += back;
+        heapFirst = from;
+        sealed.subList(k, sealed.size()).clear();
+        endedAfterSeal.keySet().removeIf(t -> t >= from);
     }
 
     private boolean kept(long turn, long fromDay) {

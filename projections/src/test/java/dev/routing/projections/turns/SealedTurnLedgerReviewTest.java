@@ -393,41 +393,19 @@ class SealedTurnLedgerReviewTest {
     }
 
     /**
-     * Leaves out the two known cases above (an id opened again in the sealed range; an open that leaves
-     * a day with no turns) and opens that put the days out of order, which the canonical form refuses
-     * in both builds.
+     * Leaves out opens that put the days out of order, which the canonical form refuses in both builds.
+     * (An id opened again in the sealed range and an open that leaves a day with no turns, which a
+     * review found and the ledger now takes, are not left out.)
      */
     private static boolean skipsKnownCases(Pair p, long turn, long opensDay) {
-        if (!p.sealed.sealedDays().isEmpty() && turn < sealedEnd(p.sealed)) return true;
         try {
             TurnLedger probe = TurnLedger.fromJson(p.plain.json());
             probe.opened(turn, "probe", opensDay);
-            return hasEmptyDay(TurnLedger.fromJson(probe.json()));
+            TurnLedger.fromJson(probe.json());
+            return false;
         } catch (IllegalArgumentException outOfOrder) {
             return true;
         }
-    }
-
-    private static long sealedEnd(TurnLedger ledger) {
-        // the heap's first id is the end of the sealed days: the checkpoint's form names each with its first turn and count
-        List<String> form = ledger.form(true);
-        long end = Long.MIN_VALUE;
-        for (String s : form) {
-            if (!s.startsWith("turns ")) break;
-            String[] f = s.split(" ", 7);
-            end = Long.parseLong(f[5]) + Long.parseLong(f[4]);
-        }
-        return end;
-    }
-
-    private static boolean hasEmptyDay(TurnLedger ledger) {
-        // seal everything closed on a copy, guarded: an empty day is one the sealer seals with 0 turns
-        for (long d = ledger.oldestClosedDayOnHeap(Long.MAX_VALUE); d != Long.MIN_VALUE; d = ledger.oldestClosedDayOnHeap(Long.MAX_VALUE)) {
-            SealedTurnDay turns = SealedTurnDay.over(SealedIds.Body.of(ledger.oldestDayBody()));
-            if (turns.count() == 0) return true;
-            ledger.sealOldestDay(new TurnLedger.SealedDay(d, 0, 0, turns.count(), "x"), turns);
-        }
-        return false;
     }
 
     private static void comparePlain(String where, Pair p, long newest, long today) {
