@@ -178,7 +178,8 @@ public final class TurnLedger {
     public void sealOldestDay(SealedDay name, SealedTurnDay turns) {
         int count = oldestDayCount();
         int d = oldestDayOnHeap();
-        if (d < 0 || name.day() != days.day(d) || turns.first() != heapFirst || turns.count() != count || name.count() != count) {
+        // never a day of no turns: the heap would not move, and a sealer asking for the oldest day again would not stop
+        if (d < 0 || count == 0 || name.day() != days.day(d) || turns.first() != heapFirst || turns.count() != count || name.count() != count) {
             throw new IllegalArgumentException("the turns sealed of day " + name.day() + " (" + turns.count() + " from " + turns.first()
                     + ") are not the oldest day on the heap's (" + count + " from " + heapFirst + ")");
         }
