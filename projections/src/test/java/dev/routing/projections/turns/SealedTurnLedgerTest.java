@@ -155,6 +155,24 @@ class SealedTurnLedgerTest {
         assertEquals(ledger.json(), back.json());
     }
 
+    /** A turn past the largest gap starts the ledger again: its sealed days and their overlay go with the rest, and a checkpoint reads back. */
+    @Test
+    void P13_aRestartPastTheLargestGapLetsTheSealedDaysGo() {
+        TurnLedger ledger = new TurnLedger();
+        for (long id = 1; id <= 20; id++) ledger.opened(id, "a", 20_000 + (id - 1) / 10);
+        SealedTurnDay day = SealedTurnDay.over(SealedIds.Body.of(ledger.oldestDayBody()));
+        ledger.sealOldestDay(new TurnLedger.SealedDay(20_000, 1, 2, 10, "r"), day);
+        ledger.ended(3, "c"); // a sealed turn's channel, on the heap
+        long far = 21 + (1 << 20) + 1;
+        ledger.opened(far, "b", 20_002);
+        assertEquals(List.of(), ledger.sealedDays(), "the sealed days went with the restart");
+        assertEquals(1, ledger.size());
+        TurnLedger back = TurnLedger.fromJson(ledger.form(true));
+        assertEquals(ledger.json(), back.json());
+        assertEquals("b", back.owner(far, 20_002));
+        assertEquals(null, back.channel(3, Long.MIN_VALUE));
+    }
+
     @Test
     void P13_aFileThatIsNotTheDayTheCheckpointNamesIsRefused() {
         TurnLedger ledger = new TurnLedger();
