@@ -38,7 +38,8 @@ class BenchRestoreCommandTest {
         }
         Matcher heap = HEAP.matcher(lines.get(2));
         assertTrue(heap.matches(), bench::toString);
-        assertTrue(Long.parseLong(heap.group(1).replace(",", "")) > 100_000, () -> "the state of 20,000 messages weighs something: " + bench);
+        // after the stop's checkpoint the closed days are in files and today's ids logged: what is left on the heap is small, but not nothing
+        assertTrue(Long.parseLong(heap.group(1).replace(",", "")) > 20_000, () -> "the state of 20,000 messages weighs something: " + bench);
     }
 
     @Test
@@ -81,9 +82,10 @@ class BenchRestoreCommandTest {
     @Test
     void aTailStopsAtAGroupsEndNotAtAFactInsideIt() {
         Path one = tmp.resolve("one");
-        // no checkpoint before the newest: the tail starts at the journal's first group, which holds
-        // two facts (the engine's start and the host's first)
-        Cli.run("bench", "ids", "--messages", "20000", "--agents", "5", "--dir", one.toString()).exits(ExitCodes.OK);
+        // no checkpoint before the newest (5,000 messages: no periodic checkpoint, and the stop's is the
+        // only one): the tail starts at the journal's first group, which holds two facts (the engine's
+        // start and the host's first)
+        Cli.run("bench", "ids", "--messages", "5000", "--agents", "5", "--dir", one.toString()).exits(ExitCodes.OK);
         Cli.Result crash = Cli.run("bench", "restore", "--journal", one.toString(), "--crashed", "--tail", "1").exits(ExitCodes.OK);
         Matcher m = Pattern.compile("restore {10}[0-9.]+ s \\(the journal's first entry, no checkpoint before the newest \\+ ([0-9,]+) entries\\)")
                 .matcher(crash.lines().get(0));
@@ -95,8 +97,8 @@ class BenchRestoreCommandTest {
     @Test
     void crashedWhereNoCheckpointComesBeforeTheNewestFoldsFromTheFirstEntryAndSaysSo() {
         Path one = tmp.resolve("one");
-        // 20,000 messages: one periodic checkpoint, and the stop writes none (its tail is short)
-        Cli.run("bench", "ids", "--messages", "20000", "--agents", "5", "--dir", one.toString()).exits(ExitCodes.OK);
+        // 5,000 messages: no periodic checkpoint, and the stop's is the only one
+        Cli.run("bench", "ids", "--messages", "5000", "--agents", "5", "--dir", one.toString()).exits(ExitCodes.OK);
         Cli.Result crash = Cli.run("bench", "restore", "--journal", one.toString(), "--crashed").exits(ExitCodes.OK);
         assertTrue(crash.lines().get(0).matches("restore {10}[0-9.]+ s \\(the journal's first entry, no checkpoint before the newest \\+ [0-9,]+ entries\\)"),
                 crash::toString);
