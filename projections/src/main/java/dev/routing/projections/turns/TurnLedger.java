@@ -135,13 +135,7 @@ public final class TurnLedger {
         long keptFrom = Math.min(end, Math.max(first, gone < days.count() ? days.start(gone) : end));
         while (!sealed.isEmpty() && sealed.get(0).end() <= keptFrom) sealed.remove(0);
         endedAfterSeal.keySet().removeIf(turn -> turn < keptFrom);
-        int drop = (int) Math.max(0, keptFrom - heapFirst);
-        System.arraycopy(agent, drop, agent, 0, heapSize - drop);
-        System.arraycopy(channel, drop, channel, 0, heapSize - drop);
-        Arrays.fill(agent, heapSize - drop, heapSize, 0);
-        Arrays.fill(channel, heapSize - drop, heapSize, 0);
-        heapSize -= drop;
-        heapFirst += drop;
+        dropFromHeap((int) Math.max(0, keptFrom - heapFirst));
         first = keptFrom;
         days.drop(gone);
     }
@@ -184,12 +178,17 @@ public final class TurnLedger {
                     + ") are not the oldest day on the heap's (" + count + " from " + heapFirst + ")");
         }
         sealed.add(new Sealed(name, heapFirst, turns));
-        System.arraycopy(agent, count, agent, 0, heapSize - count);
-        System.arraycopy(channel, count, channel, 0, heapSize - count);
-        Arrays.fill(agent, heapSize - count, heapSize, 0);
-        Arrays.fill(channel, heapSize - count, heapSize, 0);
-        heapSize -= count;
-        heapFirst += count;
+        dropFromHeap(count);
+    }
+
+    /** The heap's first {@code n} turns leave it (let go, or sealed): the rest move to the front. */
+    private void dropFromHeap(int n) {
+        System.arraycopy(agent, n, agent, 0, heapSize - n);
+        System.arraycopy(channel, n, channel, 0, heapSize - n);
+        Arrays.fill(agent, heapSize - n, heapSize, 0);
+        Arrays.fill(channel, heapSize - n, heapSize, 0);
+        heapSize -= n;
+        heapFirst += n;
     }
 
     /**
